@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { z } from "zod";
+import { InputError } from "../../lib/io/input-error";
+import { decodeUtf8, parseJsonDocument, parseJsonl } from "../../lib/io/parse";
+
+/** The repository root, whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export function repoPath(...parts: string[]): string {
+  return path.join(REPO_ROOT, ...parts);
+}
+
+/** Reads a file as strict UTF-8; a missing file is an InputError, not a stack trace. */
+export function readText(file: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw new InputError(file, 0, "", (e as NodeJS.ErrnoException).code === "ENOENT" ? "file not found" : (e as Error).message);
+  }
+  return decodeUtf8(bytes, file);
+}
+
+export function readJsonFile<S extends z.ZodType>(file: string, schema: S): z.infer<S> {
+  return parseJsonDocument(readText(file), file, schema);
+}
+
+export function readJsonlFile<S extends z.ZodType>(file: string, schema: S): Array<z.infer<S>> {
+  return parseJsonl(readText(file), file, schema);
+}
+
+/** Files with the given extension in a directory, sorted for a deterministic order. */
+export function listFiles(dir: string, ext: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(ext))
+      .sort()
+      .map((f) => path.join(dir, f));
+  } catch {
+    return [];
+  }
+}

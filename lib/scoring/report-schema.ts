@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { ACTION_TYPES, COMPONENTS, DETECTOR_CODES, DIFFICULTIES, FAMILIES, HARD_CODES, SPLITS } from "../pack/vocab";
+
+// The deterministic score report (`assay score --json`): a contract read by compare, the workbench and other tools.
+
+const componentRecord = z.object(Object.fromEntries(COMPONENTS.map((c) => [c, z.number()])) as Record<(typeof COMPONENTS)[number], z.ZodNumber>);
+const hardCountRecord = z.object(Object.fromEntries(HARD_CODES.map((c) => [c, z.number().int().nonnegative()])) as Record<(typeof HARD_CODES)[number], z.ZodNumber>);
+const interval = z.tuple([z.number(), z.number()]);
+
+export const detectorFigureSchema = z.object({
+  precision: z.number().nullable(),
+  recall: z.number().nullable(),
+  precision_ci: interval,
+  recall_ci: interval,
+  n: z.number().int().nonnegative(),
+  n_violation: z.number().int().nonnegative(),
+  n_clean: z.number().int().nonnegative(),
+  tp: z.number().int().nonnegative(),
+  fp: z.number().int().nonnegative(),
+  fn: z.number().int().nonnegative(),
+  tn: z.number().int().nonnegative(),
+  advisory: z.boolean(),
+});
+
+/** Aggregate over a set of decisions (a split, a family, a difficulty, thinking on/off). Rates are null when their denominator is 0. */
+export const summarySchema = z.object({
+  n_decisions: z.number().int().nonnegative(),
+  n_episodes: z.number().int().nonnegative(),
+  composite: z.number().nullable(),
+  composite_strict: z.number().nullable(),
+  components: componentRecord,
+  hard_violations: hardCountRecord,
+  format_invalid: z.number().int().nonnegative(),
+  format_invalid_rate: z.number().nullable(),
+  over_escalation_rate: z.number().nullable(),
+  under_escalation_rate: z.number().nullable(),
+  under_route_rate: z.number().nullable(),
+  episodes_failed: z.number().int().nonnegative(),
+  episode_mean: z.number().nullable(),
+});
+
+export const detectorHitSchema = z.object({ start: z.number().int(), end: z.number().int(), text: z.string(), reason: z.string() });
+
+export const decisionResultSchema = z.object({
+  decision_id: z.string(),
+  episode_id: z.string(),
+  split: z.enum(SPLITS),
+  family: z.enum(FAMILIES),
+  difficulty: z.enum(DIFFICULTIES),
+  thinking: z.boolean(),
+  format_valid: z.boolean(),
+  format_error: z.string().nullable(),
+  output_type: z.enum(ACTION_TYPES).nullable(),
+  target_type: z.enum(ACTION_TYPES),
+  hard_violations: z.array(z.enum(HARD_CODES)),
+  hits: z.partialRecord(z.enum(DETECTOR_CODES), z.array(detectorHitSchema)),
+  components: componentRecord,
+  graded: z.number(),
+  score: z.number(),
+  score_strict: z.number(),
+});
+
+export const scoreReportSchema = z.object({
+  kind: z.literal("score"),
+  schema_version: z.literal(1),
+  pack_version: z.string(),
+  run: z.object({ file: z.string(), model: z.string().nullable(), n_lines: z.number().int() }),
+  eval_hash: z.string(),
+  detectors: z.object(Object.fromEntries(DETECTOR_CODES.map((c) => [c, detectorFigureSchema])) as Record<(typeof DETECTOR_CODES)[number], typeof detectorFigureSchema>),
+  advisory: z.array(z.enum(DETECTOR_CODES)),
+  splits: z.object({ dev: summarySchema, eval: summarySchema, all: summarySchema }),
+  by_family: z.record(z.string(), summarySchema),
+  by_difficulty: z.record(z.string(), summarySchema),
+  by_thinking: z.record(z.string(), summarySchema),
+  decisions: z.array(decisionResultSchema),
+});
+
+export type DetectorFigure = z.infer<typeof detectorFigureSchema>;
+export type Summary = z.infer<typeof summarySchema>;
+export type DecisionResult = z.infer<typeof decisionResultSchema>;
+export type ScoreReport = z.infer<typeof scoreReportSchema>;
+export type DetectorHit = z.infer<typeof detectorHitSchema>;
