@@ -1,12 +1,22 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { InputError } from "../../lib/io/input-error";
 import { decodeUtf8, parseJsonDocument, parseJsonl } from "../../lib/io/parse";
 
-/** The repository root, whatever the working directory. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The repository root: ASSAY_ROOT, else the nearest directory upward from the cwd holding golden/pack (bundlers move import.meta.url). */
+export const REPO_ROOT = findRoot();
+
+function findRoot(): string {
+  if (process.env.ASSAY_ROOT) return path.resolve(process.env.ASSAY_ROOT);
+  let dir = process.cwd();
+  for (;;) {
+    if (existsSync(path.join(dir, "golden", "pack")) && existsSync(path.join(dir, "package.json"))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
 
 export function repoPath(...parts: string[]): string {
   return path.join(REPO_ROOT, ...parts);

@@ -1,0 +1,27 @@
+import { validateDetectors } from "../../lib/detectors/validate";
+import { DETECTOR_CODES, HARD_CODE_NAMES } from "../../lib/pack/vocab";
+import { parseCommandArgs } from "./args";
+import { loadProbes } from "../load/probes";
+
+export const summary = "detector precision and recall on the shipped probe sets (or the given files)";
+
+const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseCommandArgs(argv, { file: { type: "string", multiple: true }, json: { type: "boolean", default: false } });
+  const probes = loadProbes(values.file && values.file.length > 0 ? values.file : undefined);
+  const figures = validateDetectors(probes);
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+    return 0;
+  }
+  const out = ["| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | tp fp fn tn | status |", "|---|---|---|---|---|---|"];
+  for (const c of DETECTOR_CODES) {
+    const d = figures[c];
+    out.push(`| ${HARD_CODE_NAMES[c]} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3(d.precision)} [${f3(d.precision_ci[0])}, ${f3(d.precision_ci[1])}] | ${f3(d.recall)} [${f3(d.recall_ci[0])}, ${f3(d.recall_ci[1])}] | ${d.tp} ${d.fp} ${d.fn} ${d.tn} | ${d.advisory ? "ADVISORY (recall < 0.9)" : "hard"} |`);
+  }
+  const wrong = DETECTOR_CODES.flatMap((c) => figures[c].predictions.filter((p) => p.predicted !== p.label).map((p) => `- ${p.id}: labelled ${p.label}, predicted ${p.predicted}`));
+  if (wrong.length) out.push("", "Disagreements:", ...wrong);
+  process.stdout.write(`${out.join("\n")}\n`);
+  return 0;
+}

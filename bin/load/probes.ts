@@ -1,0 +1,24 @@
+import { InputError } from "../../lib/io/input-error";
+import { probeSchema, type Probe } from "../../lib/schemas/probe";
+import { listFiles, readJsonlFile, repoPath } from "./files";
+
+export function shippedProbeFiles(): string[] {
+  return listFiles(repoPath("probes"), ".jsonl");
+}
+
+/** Loads probe files; an unknown detector/label is a schema error with line and field; duplicate ids across files are refused. */
+export function loadProbes(files = shippedProbeFiles()): Probe[] {
+  if (files.length === 0) throw new InputError(repoPath("probes"), 0, "", "no probe files found");
+  const out: Probe[] = [];
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const probes = readJsonlFile(file, probeSchema);
+    probes.forEach((p, i) => {
+      const prev = seen.get(p.id);
+      if (prev) throw new InputError(file, i + 1, "id", `duplicate probe id '${p.id}' (also in ${prev})`);
+      seen.set(p.id, file);
+      out.push(p);
+    });
+  }
+  return out;
+}

@@ -1,0 +1,125 @@
+import { bootstrapMeans, DEFAULT_RESAMPLES, percentileInterval } from "./bootstrap";
+import { compatibilityWarnings } from "./compat";
+import { type CasePair, pairCases } from "./pair";
+import { minimumDetectableDelta, type Mde } from "./power";
+import { DEFAULT_SEED } from "./prng";
+import type { NormalisedReport } from "./read-report";
+
+export type Verdict = "IMPROVED" | "REGRESSED" | "INCONCLUSIVE";
+
+/** |Δ| below this is a tie; a CI bound must clear it to count as excluding 0. */
+export const TIE_EPS = 1e-9;
+const FEW_UNITS = 10;
+
+export type CompareRow = { key: string; group: string; cluster: string | null; baseline: number; candidate: number; delta: number; gate_baseline: boolean | null; gate_candidate: boolean | null };
+export type GateFlip = { key: string; group: string; reason: string | null };
+export type Blocker = { key: string; group: string; new_violations: string[]; baseline_errored: boolean };
+
+export type CompareResult = {
+  verdict: Verdict;
+  mean_delta: number;
+  ci: [number, number];
+  n_pairs: number;
+  improved: number;
+  regressed: number;
+  tied: number;
+  gate_flips: { pass_to_fail: GateFlip[]; fail_to_pass: GateFlip[] };
+  blockers: Blocker[];
+  warnings: string[];
+  resampling: string;
+  mde: Mde;
+  seed: number;
+  resamples: number;
+  kind: "score" | "judge";
+  formats: { baseline: string; candidate: string };
+  rows: CompareRow[];
+};
+
+export type CompareOptions = { role?: string | null; seed?: number; resamples?: number; /** false → resample pairs even when episodes exist. */ cluster?: boolean };
+export type CompareOutcome = { ok: true; result: CompareResult } | { ok: false; error: string; warnings: string[] };
+
+/**
+ * Paired-delta comparison (seed 002 B, SPEC §3): intersection pairing, bootstrap 95% CI of the mean Δ
+ * (whole episodes resampled when the report has them), gate flips both ways, blockers for newly present
+ * violations whatever the mean, and the verdict from the CI against 0. Never throws on reports it can read.
+ */
+export function compareReports(baseline: NormalisedReport, candidate: NormalisedReport, options: CompareOptions = {}): CompareOutcome {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const paired = pairCases(baseline, candidate, { role: options.role });
+  if (!paired.ok) return paired;
+  const warnings = [...compatibilityWarnings(baseline, candidate), ...paired.warnings];
+  const { pairs, usable } = paired;
+  if (!usable.length) return { ok: false, error: `none of the ${pairs.length} paired case(s) has a value on both sides`, warnings };
+
+  const deltas = Float64Array.from(usable, (p) => p.candidate.value! - p.baseline.value!);
+  const clusterOf = options.cluster === false ? null : clusterIndex(usable);
+  const nClusters = clusterOf ? new Set(usable.map((p) => p.cluster)).size : 0;
+  const clustered = clusterOf !== null && nClusters >= 2;
+  if (clusterOf && !clustered) warnings.push("all pairs come from one episode: resampled pairs instead, so the CI ignores within-episode correlation");
+  const units = clustered ? nClusters : usable.length;
+  if (units < FEW_UNITS) warnings.push(`only ${units} ${clustered ? "episodes" : "pairs"} to resample: a percentile bootstrap CI is too narrow at this size; read the verdict with care`);
+
+  const means = bootstrapMeans(deltas, { seed, resamples, clusterOf: clustered ? clusterOf : null });
+  const ci = percentileInterval(means);
+  const mean_delta = deltas.reduce((s, d) => s + d, 0) / deltas.length;
+  // One unit cannot show anything: its bootstrap CI is a point.
+  const verdict: Verdict = units < 2 ? "INCONCLUSIVE" : ci[0] > TIE_EPS ? "IMPROVED" : ci[1] < -TIE_EPS ? "REGRESSED" : "INCONCLUSIVE";
+
+  const rows = usable.map((p, i): CompareRow => ({
+    key: p.key, group: p.group, cluster: p.cluster, baseline: p.baseline.value!, candidate: p.candidate.value!, delta: deltas[i]!,
+    gate_baseline: p.baseline.gate, gate_candidate: p.candidate.gate,
+  }));
+  rows.sort((a, b) => a.delta - b.delta || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  return {
+    ok: true,
+    result: {
+      verdict, mean_delta, ci, n_pairs: usable.length,
+      improved: rows.filter((r) => r.delta >= TIE_EPS).length,
+      regressed: rows.filter((r) => r.delta <= -TIE_EPS).length,
+      tied: rows.filter((r) => Math.abs(r.delta) < TIE_EPS).length,
+      gate_flips: gateFlips(pairs),
+      blockers: blockers(pairs),
+      warnings,
+      resampling: clustered ? `clustered by episode (${nClusters} clusters)` : `unclustered (${usable.length} pairs)`,
+      mde: minimumDetectableDelta(deltas, clustered ? clusterOf : null),
+      seed, resamples, kind: baseline.kind,
+      formats: { baseline: baseline.format, candidate: candidate.format },
+      rows,
+    },
+  };
+}
+
+/** --fail-on-regression: REGRESSED, any blocker, or any pass→fail flip fails the gate. */
+export function failsRegressionGate(r: CompareResult): boolean {
+  return r.verdict === "REGRESSED" || r.blockers.length > 0 || r.gate_flips.pass_to_fail.length > 0;
+}
+
+/** Dense cluster indices in sorted-id order, so the resample stream does not depend on input order; null when unclustered. */
+function clusterIndex(pairs: CasePair[]): Int32Array | null {
+  if (pairs.some((p) => p.cluster === null)) return null;
+  const ids = [...new Set(pairs.map((p) => p.cluster!))].sort();
+  const index = new Map(ids.map((id, i) => [id, i]));
+  return Int32Array.from(pairs, (p) => index.get(p.cluster!)!);
+}
+
+function gateFlips(pairs: CasePair[]): CompareResult["gate_flips"] {
+  const known = pairs.filter((p) => p.baseline.gate !== null && p.candidate.gate !== null);
+  return {
+    pass_to_fail: known.filter((p) => p.baseline.gate && !p.candidate.gate).map((p) => ({ key: p.key, group: p.group, reason: p.candidate.gate_reason })),
+    fail_to_pass: known.filter((p) => !p.baseline.gate && p.candidate.gate).map((p) => ({ key: p.key, group: p.group, reason: p.baseline.gate_reason })),
+  };
+}
+
+// Seed 002 B: a new rubric violation (new forbidden item, new H1–H5) blocks whatever the mean. An errored baseline
+// shows no violations, so anything the candidate has counts as new there (flagged baseline_errored).
+function blockers(pairs: CasePair[]): Blocker[] {
+  const out: Blocker[] = [];
+  for (const p of pairs) {
+    const had = new Set(p.baseline.violations);
+    const fresh = p.candidate.violations.filter((v) => !had.has(v));
+    if (fresh.length) out.push({ key: p.key, group: p.group, new_violations: fresh, baseline_errored: p.baseline.error !== null });
+  }
+  return out;
+}

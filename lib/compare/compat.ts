@@ -1,0 +1,22 @@
+import type { NormalisedReport } from "./read-report";
+
+/** Provenance differences that make a Δ measure more than the agent change: protocol version, judge, pack, targets. */
+export function compatibilityWarnings(baseline: NormalisedReport, candidate: NormalisedReport): string[] {
+  const out: string[] = [];
+  if (baseline.format !== candidate.format && baseline.kind === "judge") {
+    out.push(`baseline is ${baseline.format}, candidate is ${candidate.format}: v1 correctness is a holistic score and v2 correctness is median alignment, so Δ mixes the protocol change with the agent change (seed 002 C)`);
+  }
+  const b = baseline.meta;
+  const c = candidate.meta;
+  const differs = (label: string, x: unknown, y: unknown) => {
+    if (x !== undefined && y !== undefined && JSON.stringify(x) !== JSON.stringify(y)) out.push(`${label} differs: baseline ${JSON.stringify(x)}, candidate ${JSON.stringify(y)}`);
+  };
+  differs("judge model", b.judge_model, c.judge_model);
+  differs("judge votes (K)", b.judge_votes, c.judge_votes);
+  differs("pass threshold", b.pass_threshold, c.pass_threshold);
+  differs("policy pack version", b.pack_version, c.pack_version);
+  differs("eval hash (episodes and targets)", b.eval_hash, c.eval_hash);
+  differs("advisory detectors", b.advisory, c.advisory);
+  if (b.example || c.example) out.push("an input is an example report shipped with Assay, not a real run");
+  return out;
+}

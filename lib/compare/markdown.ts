@@ -1,0 +1,84 @@
+import type { CompareResult, CompareRow } from "./compare";
+import { cell, signed, thousands } from "./format";
+
+export type MarkdownOptions = { baseline: string; candidate: string; /** Rows shown per direction in the Δ table. */ maxRows?: number };
+
+/** The compare report as markdown: verdict first, then what blocks, then the evidence. */
+export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): string {
+  const max = o.maxRows ?? 10;
+  const out: string[] = [];
+  const ci = `95% CI ${signed(r.ci[0])} to ${signed(r.ci[1])}`;
+  out.push(`**Verdict: ${r.verdict}** (mean Δ ${signed(r.mean_delta)}, ${ci}, ${r.n_pairs} pairs; ${r.resampling})`);
+  const flips = r.gate_flips.pass_to_fail.length;
+  if (r.blockers.length || flips) out.push("", `**Gate: BLOCKED** (${r.blockers.length} blocker(s), ${flips} pass→fail flip(s))`);
+  out.push("", `# Compare: ${o.baseline} → ${o.candidate}`, "", `${r.kind} reports (${r.formats.baseline} → ${r.formats.candidate}).`);
+
+  out.push("", `## Blockers (${r.blockers.length})`, "");
+  if (!r.blockers.length) out.push("No newly present violation.");
+  else {
+    out.push("A violation the baseline did not have blocks the candidate whatever the mean.", "", "| case | group | new violations |", "|---|---|---|");
+    for (const b of r.blockers) out.push(`| ${cell(b.key)} | ${cell(b.group)} | ${cell(b.new_violations.join("; "))}${b.baseline_errored ? " (baseline errored)" : ""} |`);
+  }
+
+  out.push("", "## Gate flips", "");
+  for (const [title, list, why] of [
+    ["pass → fail", r.gate_flips.pass_to_fail, "candidate fails because"],
+    ["fail → pass", r.gate_flips.fail_to_pass, "baseline failed because"],
+  ] as const) {
+    out.push(`### ${title} (${list.length})`, "");
+    if (list.length) {
+      out.push(`| case | group | ${why} |`, "|---|---|---|");
+      for (const f of list) out.push(`| ${cell(f.key)} | ${cell(f.group)} | ${cell(f.reason ?? "")} |`);
+      out.push("");
+    }
+  }
+
+  out.push("## Mean Δ", "");
+  out.push(`- mean Δ (candidate − baseline): ${signed(r.mean_delta)}, ${ci} (percentile bootstrap, ${thousands(r.resamples)} resamples, seed ${r.seed}, ${r.resampling})`);
+  out.push(`- minimum detectable Δ at 80% power (two-sided α = 0.05): ${mdeLine(r)}`);
+  out.push("", verdictSentence(r));
+
+  out.push("", "## Counts", "", `improved ${r.improved} · regressed ${r.regressed} · tied ${r.tied} (|Δ| < 1e-9) · pairs ${r.n_pairs}`);
+  out.push("", ...deltaTable(r.rows, max));
+  if (r.warnings.length) out.push("", `## Warnings (${r.warnings.length})`, "", ...r.warnings.map((w) => `- ${w}`));
+  return `${out.join("\n")}\n`;
+}
+
+function mdeLine(r: CompareResult): string {
+  const m = r.mde;
+  if (m.value === null) return `n/a (fewer than 2 ${m.basis === "clusters" ? "episodes" : "pairs"})`;
+  const basis = m.basis === "clusters"
+    ? `SE from the between-episode variance of episode Δ totals over ${m.units} episodes${m.design_effect === null ? "" : `; design effect ${m.design_effect.toFixed(2)}`}`
+    : `SE = paired SD ${m.sd!.toFixed(3)} / √${m.units}`;
+  return `±${m.value.toFixed(3)} (${basis})`;
+}
+
+function verdictSentence(r: CompareResult): string {
+  const detect = r.mde.value === null
+    ? "There are too few units to say which effects this comparison could detect."
+    : `At this n and this variance a true mean change of ±${r.mde.value.toFixed(3)} is detected 80% of the time; smaller changes often are not.`;
+  if (r.verdict === "IMPROVED") return `The CI lies above 0: the candidate improved on this case set (95% level). ${detect}`;
+  if (r.verdict === "REGRESSED") return `The CI lies below 0: the candidate regressed on this case set (95% level). ${detect}`;
+  return `INCONCLUSIVE: the CI contains 0. It rules out, at the 95% level, a mean change below ${signed(r.ci[0])} or above ${signed(r.ci[1])}; it does not show the runs are equivalent. ${detect}`;
+}
+
+function deltaTable(rows: CompareRow[], max: number): string[] {
+  const regressions = rows.filter((r) => r.delta <= -1e-9);
+  const improvements = rows.filter((r) => r.delta >= 1e-9).reverse();
+  const out = ["## Per-case Δ", ""];
+  const shown = Math.min(max, regressions.length) + Math.min(max, improvements.length);
+  for (const [title, list] of [["Largest regressions", regressions], ["Largest improvements", improvements]] as const) {
+    out.push(`### ${title} (${Math.min(max, list.length)} of ${list.length})`, "");
+    if (!list.length) continue;
+    out.push("| case | group | baseline | candidate | Δ | gate |", "|---|---|---:|---:|---:|---|");
+    for (const r of list.slice(0, max)) out.push(`| ${cell(r.key)} | ${cell(r.group)} | ${r.baseline.toFixed(3)} | ${r.candidate.toFixed(3)} | ${signed(r.delta)} | ${gate(r.gate_baseline)} → ${gate(r.gate_candidate)} |`);
+    out.push("");
+  }
+  const rest = rows.length - shown;
+  if (rest > 0) out.push(`… and ${rest} more case(s) not shown (ties included); \`--json\` lists every row.`);
+  return out;
+}
+
+function gate(g: boolean | null): string {
+  return g === null ? "error" : g ? "pass" : "fail";
+}

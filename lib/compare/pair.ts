@@ -1,0 +1,74 @@
+import type { ComparableCase, NormalisedReport } from "./read-report";
+
+export type CasePair = { key: string; group: string; cluster: string | null; baseline: ComparableCase; candidate: ComparableCase };
+
+export type PairOutcome =
+  | { ok: true; pairs: CasePair[]; usable: CasePair[]; warnings: string[] }
+  | { ok: false; error: string; warnings: string[] };
+
+const SHOWN = 5;
+
+/**
+ * Pairs the two reports' cases by key (decision_id, or role/id), keeping the intersection only (seed 002 B).
+ * `pairs` is every matched case sorted by key; `usable` the ones with a value on both sides (the Δ set).
+ * Unmatched and value-less cases are named in warnings; mixed kinds or an empty intersection are an explicit error.
+ */
+export function pairCases(baseline: NormalisedReport, candidate: NormalisedReport, options: { role?: string | null } = {}): PairOutcome {
+  const warnings: string[] = [];
+  if (baseline.kind !== candidate.kind) {
+    return { ok: false, warnings, error: `cannot compare a ${baseline.kind} report (baseline) with a ${candidate.kind} report (candidate): score reports pair by decision_id, judge reports by (role, id)` };
+  }
+  let base = baseline.cases;
+  let cand = candidate.cases;
+  const role = options.role ?? null;
+  if (role !== null) {
+    if (baseline.kind === "score") return { ok: false, warnings, error: "a role filter applies only to judge reports (score reports have families, not roles)" };
+    base = base.filter((c) => roleMatches(c.group, role));
+    cand = cand.filter((c) => roleMatches(c.group, role));
+    if (!base.length || !cand.length) {
+      const roles = [...new Set([...baseline.cases, ...candidate.cases].map((c) => c.group))].sort();
+      return { ok: false, warnings, error: `no ${!base.length ? "baseline" : "candidate"} case has role ${JSON.stringify(role)} (roles present: ${roles.join(", ")})` };
+    }
+  }
+  const candByKey = new Map(cand.map((c) => [c.key, c]));
+  const baseKeys = new Set(base.map((c) => c.key));
+  const pairs: CasePair[] = [];
+  for (const b of base) {
+    const c = candByKey.get(b.key);
+    if (c) pairs.push({ key: b.key, group: b.group, cluster: b.cluster, baseline: b, candidate: c });
+  }
+  pairs.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  const onlyBase = base.filter((c) => !candByKey.has(c.key)).map((c) => c.key);
+  const onlyCand = cand.filter((c) => !baseKeys.has(c.key)).map((c) => c.key);
+  if (onlyBase.length) warnings.push(`${onlyBase.length} baseline case(s) missing from the candidate, left out: ${namesOf(onlyBase)}`);
+  if (onlyCand.length) warnings.push(`${onlyCand.length} candidate case(s) missing from the baseline, left out: ${namesOf(onlyCand)}`);
+  if (!pairs.length) {
+    return { ok: false, warnings, error: `no cases in common: baseline has ${base.length}, candidate has ${cand.length}, intersection is empty` };
+  }
+  const moved = pairs.filter((p) => p.baseline.cluster !== p.candidate.cluster).map((p) => p.key);
+  if (moved.length) warnings.push(`${moved.length} case(s) belong to a different episode in the candidate (clustered by the baseline's): ${namesOf(moved)}`);
+  const usable = pairs.filter((p) => p.baseline.value !== null && p.candidate.value !== null);
+  const valueless = pairs.filter((p) => p.baseline.value === null || p.candidate.value === null);
+  if (valueless.length) {
+    const named = valueless.map((p) => `${p.key} (${missingSide(p)})`);
+    warnings.push(`${valueless.length} paired case(s) have no value on one side and are left out of Δ (errored sides also out of gate flips): ${namesOf(named)}`);
+  }
+  return { ok: true, pairs, usable, warnings };
+}
+
+/** `--role R` keeps R's own cases and the policy suite expanded against R (`policy@R`). */
+export function roleMatches(group: string, role: string): boolean {
+  const at = group.indexOf("@");
+  return group === role || (at >= 0 && group.slice(at + 1) === role);
+}
+
+function missingSide(p: CasePair): string {
+  const side = p.baseline.value === null ? (p.candidate.value === null ? "both sides" : "baseline") : "candidate";
+  const err = p.candidate.error ?? p.baseline.error;
+  return err ? `${side}: ${err}` : `no value on ${side}`;
+}
+
+function namesOf(keys: string[]): string {
+  const head = keys.slice(0, SHOWN).join(", ");
+  return keys.length > SHOWN ? `${head}, … (+${keys.length - SHOWN} more)` : head;
+}

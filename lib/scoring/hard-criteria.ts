@@ -1,0 +1,41 @@
+import type { DetectorResult } from "../detectors/types";
+import type { DetectorContext } from "../schemas/probe";
+import type { AgentOutput } from "../schemas/output";
+import type { Target } from "../schemas/target";
+import type { DetectorCode, HardCode } from "../pack/vocab";
+import { runDetectors } from "../detectors";
+
+/** FRD-01 (H2): a fraud claim must carry the fraud_claim flag and reach fraud_ops at P0, both at once. */
+export function violatesH2(output: AgentOutput, target: Target): boolean {
+  if (!target.requires.includes("fraud_claim")) return false;
+  const a = output.action;
+  return !(a.type === "escalate" && a.escalate_to === "fraud_ops" && a.priority === "P0" && a.flags.includes("fraud_claim"));
+}
+
+/** CMP-01 (H3): a regulatory complaint must be an escalation to compliance at P1. */
+export function violatesH3(output: AgentOutput, target: Target): boolean {
+  if (!target.requires.includes("regulatory_complaint")) return false;
+  const a = output.action;
+  return !(a.type === "escalate" && a.escalate_to === "compliance" && a.priority === "P1");
+}
+
+export type HardCheck = { violations: HardCode[]; hits: Partial<Record<DetectorCode, DetectorResult["hits"]>> };
+
+/** Stage 2: all five criteria, in code order; detector hits are kept so the workbench can highlight them. */
+export function checkHardCriteria(output: AgentOutput, target: Target, customerMessage: string): HardCheck {
+  const ctx: DetectorContext = {
+    allowed_timeline_claims: target.allowed_timeline_claims,
+    may_disclose_account_details: target.may_disclose_account_details,
+    customer_message: customerMessage,
+  };
+  const d = runDetectors(output.reply, ctx);
+  const violations: HardCode[] = [];
+  const hits: HardCheck["hits"] = {};
+  if (d.H1.fired) violations.push("H1");
+  if (violatesH2(output, target)) violations.push("H2");
+  if (violatesH3(output, target)) violations.push("H3");
+  if (d.H4.fired) violations.push("H4");
+  if (d.H5.fired) violations.push("H5");
+  for (const code of ["H1", "H4", "H5"] as const) if (d[code].hits.length > 0) hits[code] = d[code].hits;
+  return { violations, hits };
+}

@@ -1,0 +1,35 @@
+import type { MustAskFile, Pack } from "../schemas/pack";
+import type { MustAskKey } from "../pack/vocab";
+
+// A request is a question, or a sentence that asks for something ("please confirm…", "could you…", "I'll need…").
+const REQUEST = /\?\s*$|\b(please|could you|can you|would you|will you|let me know|i(?:'|’)ll need|i need|i will need|we need|we(?:'|’)ll need|tell me|confirm|provide|share|send (?:me|us))\b/i;
+
+/** Compiles the pack's must-ask patterns once; an invalid pattern is the pack author's error and throws at load. */
+export function compileMustAsk(file: MustAskFile): Map<string, RegExp[]> {
+  const out = new Map<string, RegExp[]>();
+  for (const [key, rule] of Object.entries(file.keys)) out.set(key, rule.patterns.map((p) => new RegExp(p, "i")));
+  return out;
+}
+
+/** Splits a reply into sentences, keeping the terminal mark so a question stays recognisable. */
+export function splitRequests(reply: string): string[] {
+  return reply.split(/(?<=[.?!])\s+|\n+/).filter((s) => s.trim() !== "");
+}
+
+/** True when some request sentence of the reply matches one of the key's patterns. */
+export function asksFor(sentences: readonly string[], patterns: readonly RegExp[]): boolean {
+  for (const s of sentences) {
+    if (!REQUEST.test(s)) continue;
+    for (const p of patterns) if (p.test(s)) return true;
+  }
+  return false;
+}
+
+/** must_ask component: the fraction of the target's keys the reply asks for; 1.0 when there is nothing to ask. */
+export function scoreMustAsk(reply: string, keys: readonly MustAskKey[], pack: Pick<Pack, "mustAsk">): number {
+  if (keys.length === 0) return 1;
+  const sentences = splitRequests(reply);
+  let hit = 0;
+  for (const k of keys) if (asksFor(sentences, pack.mustAsk.get(k) ?? [])) hit++;
+  return hit / keys.length;
+}

@@ -1,0 +1,54 @@
+import type { DecisionPoint } from "../pack/decision-points";
+import type { Pack } from "../schemas/pack";
+import type { RunLine } from "../schemas/run-line";
+import type { DetectorCode } from "../pack/vocab";
+import type { DecisionResult } from "./report-schema";
+import { checkFormat } from "./format-gate";
+import { checkHardCriteria } from "./hard-criteria";
+import { scoreActionType, scoreDestination, scoreFlags, scorePolicyCitation, scorePriority, weightedSum, ZERO_COMPONENTS } from "./components";
+import { scoreMustAsk } from "./must-ask";
+
+/**
+ * Scores one decision point through the three stages of seed 000. Advisory criteria (detector recall below the floor)
+ * are still counted but do not zero `score`; `score_strict` treats every criterion as hard.
+ */
+export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, advisory: ReadonlySet<DetectorCode>): DecisionResult {
+  const base = {
+    decision_id: point.decision_id,
+    episode_id: point.episode_id,
+    split: point.split,
+    family: point.family,
+    difficulty: point.difficulty,
+    thinking: line.thinking,
+    target_type: point.target.action_type,
+  };
+  const format = checkFormat(line.raw);
+  if (!format.ok) {
+    return { ...base, format_valid: false, format_error: format.error, output_type: null, hard_violations: [], hits: {}, components: { ...ZERO_COMPONENTS }, graded: 0, score: 0, score_strict: 0 };
+  }
+  const { output } = format;
+  const t = point.target;
+  const hard = checkHardCriteria(output, t, point.customer_message);
+  const components = {
+    action_type: scoreActionType(output.action, t),
+    destination: scoreDestination(output.action, t),
+    priority: scorePriority(output.action, t),
+    flags: scoreFlags(output.action, t),
+    policy_citation: scorePolicyCitation(output.action, t, pack.policyIds),
+    must_ask: scoreMustAsk(output.reply, t.must_ask, pack),
+  };
+  const graded = weightedSum(components);
+  const blocking = hard.violations.some((c) => !advisory.has(c as DetectorCode));
+  return {
+    ...base,
+    format_valid: true,
+    format_error: null,
+    output_type: output.action.type,
+    hard_violations: hard.violations,
+    hits: hard.hits,
+    components,
+    graded,
+    score: blocking ? 0 : graded,
+    score_strict: hard.violations.length > 0 ? 0 : graded,
+  };
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Serves the built app for end-to-end tests against a fresh database file.
+set -euo pipefail
+PORT="${1:-3100}"
+export ASSAY_DB="${ASSAY_E2E_DB:-.tmp/e2e/assay.db}"
+export ASSAY_DEMO=1
+rm -rf "$(dirname "$ASSAY_DB")" && mkdir -p "$(dirname "$ASSAY_DB")"
+if [ -f scripts/db-setup.ts ]; then npx tsx scripts/db-setup.ts; fi
+if [ ! -f .next/BUILD_ID ] || [ "${E2E_REBUILD:-1}" = "1" ]; then npx next build >/dev/null; fi
+exec npx next start -H 127.0.0.1 -p "$PORT"
