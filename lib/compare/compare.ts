@@ -52,43 +52,63 @@ export function compareReports(baseline: NormalisedReport, candidate: Normalised
   const { pairs, usable } = paired;
   if (!usable.length) return { ok: false, error: `none of the ${pairs.length} paired case(s) has a value on both sides`, warnings };
 
-  const deltas = Float64Array.from(usable, (p) => p.candidate.value! - p.baseline.value!);
-  const clusterOf = options.cluster === false ? null : clusterIndex(usable);
-  const nClusters = clusterOf ? new Set(usable.map((p) => p.cluster)).size : 0;
-  const clustered = clusterOf !== null && nClusters >= 2;
-  if (clusterOf && !clustered) warnings.push("all pairs come from one episode: resampled pairs instead, so the CI ignores within-episode correlation");
-  const units = clustered ? nClusters : usable.length;
+  const n = usable.length;
+  const deltas = new Float64Array(n);
+  const rows: CompareRow[] = new Array(n);
+  let sum = 0;
+  let improved = 0;
+  let regressed = 0;
+  for (let i = 0; i < n; i++) {
+    const p = usable[i]!;
+    const b = p.baseline.value!;
+    const c = p.candidate.value!;
+    const d = (deltas[i] = c - b);
+    sum += d;
+    if (d >= TIE_EPS) improved++;
+    else if (d <= -TIE_EPS) regressed++;
+    rows[i] = { key: p.key, group: p.group, cluster: p.cluster, baseline: b, candidate: c, delta: d, gate_baseline: p.baseline.gate, gate_candidate: p.candidate.gate };
+  }
+  rows.sort(byDeltaThenKey);
+
+  const clusters = options.cluster === false ? null : clusterIndex(usable);
+  const clustered = clusters !== null && clusters.count >= 2;
+  if (clusters && !clustered) warnings.push("all pairs come from one episode: resampled pairs instead, so the CI ignores within-episode correlation");
+  const clusterOf = clustered ? clusters.index : null;
+  const units = clustered ? clusters.count : n;
   if (units < FEW_UNITS) warnings.push(`only ${units} ${clustered ? "episodes" : "pairs"} to resample: a percentile bootstrap CI is too narrow at this size; read the verdict with care`);
 
-  const means = bootstrapMeans(deltas, { seed, resamples, clusterOf: clustered ? clusterOf : null });
-  const ci = percentileInterval(means);
-  const mean_delta = deltas.reduce((s, d) => s + d, 0) / deltas.length;
+  const ci = percentileInterval(bootstrapMeans(deltas, { seed, resamples, clusterOf }));
   // One unit cannot show anything: its bootstrap CI is a point.
   const verdict: Verdict = units < 2 ? "INCONCLUSIVE" : ci[0] > TIE_EPS ? "IMPROVED" : ci[1] < -TIE_EPS ? "REGRESSED" : "INCONCLUSIVE";
-
-  const rows = usable.map((p, i): CompareRow => ({
-    key: p.key, group: p.group, cluster: p.cluster, baseline: p.baseline.value!, candidate: p.candidate.value!, delta: deltas[i]!,
-    gate_baseline: p.baseline.gate, gate_candidate: p.candidate.gate,
-  }));
-  rows.sort((a, b) => a.delta - b.delta || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
   return {
     ok: true,
     result: {
-      verdict, mean_delta, ci, n_pairs: usable.length,
-      improved: rows.filter((r) => r.delta >= TIE_EPS).length,
-      regressed: rows.filter((r) => r.delta <= -TIE_EPS).length,
-      tied: rows.filter((r) => Math.abs(r.delta) < TIE_EPS).length,
+      verdict,
+      mean_delta: sum / n,
+      ci,
+      n_pairs: n,
+      improved,
+      regressed,
+      tied: n - improved - regressed,
       gate_flips: gateFlips(pairs),
       blockers: blockers(pairs),
       warnings,
-      resampling: clustered ? `clustered by episode (${nClusters} clusters)` : `unclustered (${usable.length} pairs)`,
-      mde: minimumDetectableDelta(deltas, clustered ? clusterOf : null),
-      seed, resamples, kind: baseline.kind,
+      resampling: clustered ? `clustered by episode (${units} clusters)` : `unclustered (${n} pairs)`,
+      mde: minimumDetectableDelta(deltas, clusterOf),
+      seed,
+      resamples,
+      kind: baseline.kind,
       formats: { baseline: baseline.format, candidate: candidate.format },
       rows,
     },
   };
+}
+
+/** Ascending Δ (quantised to TIE_EPS, so float noise does not outrank the key), then key. */
+export function byDeltaThenKey(a: CompareRow, b: CompareRow): number {
+  const d = Math.round(a.delta / TIE_EPS) - Math.round(b.delta / TIE_EPS);
+  return d !== 0 ? d : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 
 /** --fail-on-regression: REGRESSED, any blocker, or any pass→fail flip fails the gate. */
@@ -97,11 +117,14 @@ export function failsRegressionGate(r: CompareResult): boolean {
 }
 
 /** Dense cluster indices in sorted-id order, so the resample stream does not depend on input order; null when unclustered. */
-function clusterIndex(pairs: CasePair[]): Int32Array | null {
-  if (pairs.some((p) => p.cluster === null)) return null;
-  const ids = [...new Set(pairs.map((p) => p.cluster!))].sort();
-  const index = new Map(ids.map((id, i) => [id, i]));
-  return Int32Array.from(pairs, (p) => index.get(p.cluster!)!);
+function clusterIndex(pairs: CasePair[]): { index: Int32Array; count: number } | null {
+  const ids = new Set<string>();
+  for (const p of pairs) {
+    if (p.cluster === null) return null;
+    ids.add(p.cluster);
+  }
+  const byId = new Map([...ids].sort().map((id, i) => [id, i]));
+  return { index: Int32Array.from(pairs, (p) => byId.get(p.cluster!)!), count: byId.size };
 }
 
 function gateFlips(pairs: CasePair[]): CompareResult["gate_flips"] {
@@ -117,8 +140,8 @@ function gateFlips(pairs: CasePair[]): CompareResult["gate_flips"] {
 function blockers(pairs: CasePair[]): Blocker[] {
   const out: Blocker[] = [];
   for (const p of pairs) {
-    const had = new Set(p.baseline.violations);
-    const fresh = p.candidate.violations.filter((v) => !had.has(v));
+    if (!p.candidate.violations.length) continue;
+    const fresh = p.candidate.violations.filter((v) => !p.baseline.violations.includes(v));
     if (fresh.length) out.push({ key: p.key, group: p.group, new_violations: fresh, baseline_errored: p.baseline.error !== null });
   }
   return out;

@@ -1,4 +1,4 @@
-import type { CompareResult, CompareRow } from "./compare";
+import { byDeltaThenKey, type CompareResult, type CompareRow, TIE_EPS } from "./compare";
 import { cell, signed, thousands } from "./format";
 
 export type MarkdownOptions = { baseline: string; candidate: string; /** Rows shown per direction in the Δ table. */ maxRows?: number };
@@ -59,17 +59,21 @@ function verdictSentence(r: CompareResult): string {
     : `At this n and this variance a true mean change of ±${r.mde.value.toFixed(3)} is detected 80% of the time; smaller changes often are not.`;
   if (r.verdict === "IMPROVED") return `The CI lies above 0: the candidate improved on this case set (95% level). ${detect}`;
   if (r.verdict === "REGRESSED") return `The CI lies below 0: the candidate regressed on this case set (95% level). ${detect}`;
+  if (r.ci[0] > TIE_EPS || r.ci[1] < -TIE_EPS) return `INCONCLUSIVE: one resampling unit cannot support a verdict, whatever its Δ. ${detect}`;
   return `INCONCLUSIVE: the CI contains 0. It rules out, at the 95% level, a mean change below ${signed(r.ci[0])} or above ${signed(r.ci[1])}; it does not show the runs are equivalent. ${detect}`;
 }
 
 function deltaTable(rows: CompareRow[], max: number): string[] {
-  const regressions = rows.filter((r) => r.delta <= -1e-9);
-  const improvements = rows.filter((r) => r.delta >= 1e-9).reverse();
+  const regressions = rows.filter((r) => r.delta <= -TIE_EPS);
+  const improvements = rows.filter((r) => r.delta >= TIE_EPS).sort((a, b) => byDeltaThenKey({ ...a, delta: -a.delta }, { ...b, delta: -b.delta }));
   const out = ["## Per-case Δ", ""];
   const shown = Math.min(max, regressions.length) + Math.min(max, improvements.length);
   for (const [title, list] of [["Largest regressions", regressions], ["Largest improvements", improvements]] as const) {
+    if (!list.length) {
+      out.push(`### ${title}: none`, "");
+      continue;
+    }
     out.push(`### ${title} (${Math.min(max, list.length)} of ${list.length})`, "");
-    if (!list.length) continue;
     out.push("| case | group | baseline | candidate | Δ | gate |", "|---|---|---:|---:|---:|---|");
     for (const r of list.slice(0, max)) out.push(`| ${cell(r.key)} | ${cell(r.group)} | ${r.baseline.toFixed(3)} | ${r.candidate.toFixed(3)} | ${signed(r.delta)} | ${gate(r.gate_baseline)} → ${gate(r.gate_candidate)} |`);
     out.push("");

@@ -30,28 +30,36 @@ export function pairCases(baseline: NormalisedReport, candidate: NormalisedRepor
       return { ok: false, warnings, error: `no ${!base.length ? "baseline" : "candidate"} case has role ${JSON.stringify(role)} (roles present: ${roles.join(", ")})` };
     }
   }
-  const candByKey = new Map(cand.map((c) => [c.key, c]));
-  const baseKeys = new Set(base.map((c) => c.key));
+  const candByKey = new Map<string, ComparableCase>();
+  for (const c of cand) candByKey.set(c.key, c);
   const pairs: CasePair[] = [];
+  const onlyBase: string[] = [];
   for (const b of base) {
     const c = candByKey.get(b.key);
     if (c) pairs.push({ key: b.key, group: b.group, cluster: b.cluster, baseline: b, candidate: c });
+    else onlyBase.push(b.key);
   }
   pairs.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
-  const onlyBase = base.filter((c) => !candByKey.has(c.key)).map((c) => c.key);
-  const onlyCand = cand.filter((c) => !baseKeys.has(c.key)).map((c) => c.key);
   if (onlyBase.length) warnings.push(`${onlyBase.length} baseline case(s) missing from the candidate, left out: ${namesOf(onlyBase)}`);
-  if (onlyCand.length) warnings.push(`${onlyCand.length} candidate case(s) missing from the baseline, left out: ${namesOf(onlyCand)}`);
+  if (pairs.length < cand.length) {
+    const baseKeys = new Set(base.map((c) => c.key));
+    const onlyCand = cand.filter((c) => !baseKeys.has(c.key)).map((c) => c.key);
+    warnings.push(`${onlyCand.length} candidate case(s) missing from the baseline, left out: ${namesOf(onlyCand)}`);
+  }
   if (!pairs.length) {
     return { ok: false, warnings, error: `no cases in common: baseline has ${base.length}, candidate has ${cand.length}, intersection is empty` };
   }
-  const moved = pairs.filter((p) => p.baseline.cluster !== p.candidate.cluster).map((p) => p.key);
+  const moved: string[] = [];
+  const valueless: string[] = [];
+  const usable: CasePair[] = [];
+  for (const p of pairs) {
+    if (p.baseline.cluster !== p.candidate.cluster) moved.push(p.key);
+    if (p.baseline.value === null || p.candidate.value === null) valueless.push(`${p.key} (${missingSide(p)})`);
+    else usable.push(p);
+  }
   if (moved.length) warnings.push(`${moved.length} case(s) belong to a different episode in the candidate (clustered by the baseline's): ${namesOf(moved)}`);
-  const usable = pairs.filter((p) => p.baseline.value !== null && p.candidate.value !== null);
-  const valueless = pairs.filter((p) => p.baseline.value === null || p.candidate.value === null);
   if (valueless.length) {
-    const named = valueless.map((p) => `${p.key} (${missingSide(p)})`);
-    warnings.push(`${valueless.length} paired case(s) have no value on one side and are left out of Δ (errored sides also out of gate flips): ${namesOf(named)}`);
+    warnings.push(`${valueless.length} paired case(s) have no value on one side and are left out of Δ (errored sides also out of gate flips): ${namesOf(valueless)}`);
   }
   return { ok: true, pairs, usable, warnings };
 }

@@ -34,6 +34,9 @@ export const judgeCaseV2Schema = judgeCaseV1Schema.extend({
   votes_configured: z.number().int().positive(),
   alignments: z.array(z.number()).default([]),
   rationales: z.array(z.string()).default([]),
+  // Optional additions (judge engineer): whether envelope extraction applied, and why each dropped vote failed.
+  enveloped: z.boolean().optional(),
+  vote_errors: z.array(z.string()).optional(),
 });
 
 export const judgeReportV2Schema = z.object({
@@ -41,13 +44,16 @@ export const judgeReportV2Schema = z.object({
   kind: z.literal("judge").default("judge"),
   example: z.boolean().default(false),
   created_at: z.string().optional(),
-  judge: z.object({ model: z.string(), votes: z.number().int().positive(), pass_threshold: z.number() }),
+  // temperature: optional addition (judge engineer), provenance of the sampling setting.
+  judge: z.object({ model: z.string(), votes: z.number().int().positive(), pass_threshold: z.number(), temperature: z.number().optional() }),
   summary: z.object({
     mean_correctness: z.number().nullable(),
     pass_rate: z.number().nullable(),
     errors: z.number().int().nonnegative(),
     n_cases: z.number().int().nonnegative(),
   }),
+  // Optional addition: suite cases (`role/id`) in the run's selection that had no candidate line, so were not judged.
+  missing_candidates: z.array(z.string()).optional(),
   cases: z.array(judgeCaseV2Schema),
 });
 

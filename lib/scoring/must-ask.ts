@@ -1,8 +1,10 @@
 import type { MustAskFile, Pack } from "../schemas/pack";
 import type { MustAskKey } from "../pack/vocab";
 
-// A request is a question, or a sentence that asks for something ("please confirm…", "could you…", "I'll need…").
-const REQUEST = /\?\s*$|\b(please|could you|can you|would you|will you|let me know|i(?:'|’)ll need|i need|i will need|we need|we(?:'|’)ll need|tell me|confirm|provide|share|send (?:me|us))\b/i;
+// A request is a question, a polite ask ("please…", "could you…", "I'll need…"), or a sentence that opens with an
+// imperative ask ("Confirm…", "To proceed, provide…"). A bare "confirm" mid-sentence ("I can't confirm that") is not one.
+const REQUEST =
+  /\?\s*["'”’)]*\s*$|\b(?:please|could you|can you|would you|will you|let me know|i(?:'|’)ll need|i need|i will need|we need|we(?:'|’)ll need|i(?:'|’)d need|may i (?:have|get|ask)|tell me)\b|^\W*(?:(?:first|next|also|then|so|and|to (?:get started|proceed|continue|go on|verify you|confirm your identity))\W+)*(?:confirm|provide|share|send|give|tell|reply with|let us know)\b/i;
 
 /** Compiles the pack's must-ask patterns once; an invalid pattern is the pack author's error and throws at load. */
 export function compileMustAsk(file: MustAskFile): Map<string, RegExp[]> {

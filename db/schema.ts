@@ -1,0 +1,204 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ACTION_TYPES, DETECTOR_CODES, DIFFICULTIES, FAMILIES, SPLITS } from "../lib/pack/vocab";
+import type { Target } from "../lib/schemas/target";
+import type { Turn } from "../lib/schemas/episode";
+import type { DetectorContext } from "../lib/schemas/probe";
+import { PROBE_LABELS } from "../lib/schemas/probe";
+import type { MustAskFile, Policy } from "../lib/schemas/pack";
+import type { DecisionResult, ScoreReport, Summary } from "../lib/scoring/report-schema";
+
+/** Breakdowns of one split (dev or eval): the report's by_* blocks cover all decisions, these cover one split each. */
+export type SplitBreakdowns = Record<"by_family" | "by_difficulty" | "by_thinking", Record<string, Summary>>;
+/** What a run row keeps of the report: everything but decisions[] (those are decision_scores rows). */
+export type StoredReport = Omit<ScoreReport, "decisions">;
+
+export const packVersions = sqliteTable("pack_versions", {
+  version: text("version").primaryKey(),
+  policies: text("policies", { mode: "json" }).$type<Policy[]>().notNull(),
+  mustAsk: text("must_ask", { mode: "json" }).$type<MustAskFile>().notNull(),
+  evalHash: text("eval_hash").notNull(),
+  loadedAt: text("loaded_at").notNull(),
+});
+
+export const episodes = sqliteTable(
+  "episodes",
+  {
+    id: text("id").primaryKey(),
+    /** File order in golden/episodes, so decision points flatten in the same order as the CLI's. */
+    seq: integer("seq").notNull(),
+    family: text("family", { enum: FAMILIES }).notNull(),
+    difficulty: text("difficulty", { enum: DIFFICULTIES }).notNull(),
+    split: text("split", { enum: SPLITS }).notNull(),
+    title: text("title").notNull(),
+    traps: text("traps", { mode: "json" }).$type<string[]>().notNull(),
+    turns: text("turns", { mode: "json" }).$type<Turn[]>().notNull(),
+  },
+  (t) => [index("episodes_seq_idx").on(t.seq)],
+);
+
+export const decisionPoints = sqliteTable(
+  "decision_points",
+  {
+    id: text("id").primaryKey(),
+    episodeId: text("episode_id")
+      .notNull()
+      .references(() => episodes.id),
+    /** 1-based position of the decision within its episode. */
+    position: integer("position").notNull(),
+    family: text("family", { enum: FAMILIES }).notNull(),
+    difficulty: text("difficulty", { enum: DIFFICULTIES }).notNull(),
+    split: text("split", { enum: SPLITS }).notNull(),
+    target: text("target", { mode: "json" }).$type<Target>().notNull(),
+    rationale: text("rationale").notNull(),
+    referenceReply: text("reference_reply").notNull(),
+    customerMessage: text("customer_message").notNull(),
+  },
+  (t) => [index("decision_points_episode_idx").on(t.episodeId)],
+);
+
+export const runs = sqliteTable(
+  "runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    fileName: text("file_name").notNull(),
+    model: text("model"),
+    packVersion: text("pack_version")
+      .notNull()
+      .references(() => packVersions.version),
+    nLines: integer("n_lines").notNull(),
+    report: text("report", { mode: "json" }).$type<StoredReport>().notNull(),
+    splitBreakdowns: text("split_breakdowns", { mode: "json" }).$type<Record<"dev" | "eval", SplitBreakdowns>>().notNull(),
+    /** Shipped in golden/runs and loaded by db:setup, not uploaded by a person. */
+    example: integer("example", { mode: "boolean" }).notNull().default(false),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("runs_name_uq").on(t.name)],
+);
+
+/** One row per JSONL line of a run, verbatim: what the model said. */
+export const runLines = sqliteTable(
+  "run_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    lineNo: integer("line_no").notNull(),
+    decisionId: text("decision_id")
+      .notNull()
+      .references(() => decisionPoints.id),
+    thinking: integer("thinking", { mode: "boolean" }).notNull(),
+    sample: integer("sample").notNull(),
+    model: text("model"),
+    raw: text("raw").notNull(),
+  },
+  (t) => [uniqueIndex("run_lines_run_line_uq").on(t.runId, t.lineNo)],
+);
+
+/**
+ * The scorer's verdict on one run line (1:1 with run_lines, same id). Narrow on purpose — no raw text — so sorting
+ * and filtering a 100,000-decision run scans little; the filter columns are copied from the decision point.
+ */
+export const decisionScores = sqliteTable(
+  "decision_scores",
+  {
+    lineId: integer("line_id")
+      .primaryKey()
+      .references(() => runLines.id, { onDelete: "cascade" }),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    decisionId: text("decision_id").notNull(),
+    episodeId: text("episode_id").notNull(),
+    split: text("split", { enum: SPLITS }).notNull(),
+    family: text("family", { enum: FAMILIES }).notNull(),
+    difficulty: text("difficulty", { enum: DIFFICULTIES }).notNull(),
+    thinking: integer("thinking", { mode: "boolean" }).notNull(),
+    formatValid: integer("format_valid", { mode: "boolean" }).notNull(),
+    formatError: text("format_error"),
+    outputType: text("output_type", { enum: ACTION_TYPES }),
+    targetType: text("target_type", { enum: ACTION_TYPES }).notNull(),
+    /** Comma-joined hard codes ("H1,H5"), "" when none: filterable with LIKE, sortable. */
+    hardViolations: text("hard_violations").notNull(),
+    hits: text("hits", { mode: "json" }).$type<DecisionResult["hits"]>().notNull(),
+    actionType: real("action_type").notNull(),
+    destination: real("destination").notNull(),
+    priority: real("priority").notNull(),
+    flags: real("flags").notNull(),
+    policyCitation: real("policy_citation").notNull(),
+    mustAsk: real("must_ask").notNull(),
+    graded: real("graded").notNull(),
+    score: real("score").notNull(),
+    scoreStrict: real("score_strict").notNull(),
+  },
+  (t) => [index("decision_scores_run_score_idx").on(t.runId, t.score), index("decision_scores_run_decision_idx").on(t.runId, t.decisionId)],
+);
+
+export const probes = sqliteTable(
+  "probes",
+  {
+    id: text("id").primaryKey(),
+    detector: text("detector", { enum: DETECTOR_CODES }).notNull(),
+    reply: text("reply").notNull(),
+    context: text("context", { mode: "json" }).$type<DetectorContext>().notNull(),
+    pairId: text("pair_id"),
+    note: text("note"),
+    /** The probes/*.jsonl file it came from and goes back to on export (repo-relative), e.g. "probes/h5.jsonl". */
+    file: text("file").notNull(),
+    /** Order within the file, so an export of unchanged probes reproduces the file byte for byte. */
+    seq: integer("seq").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("probes_detector_seq_idx").on(t.detector, t.seq), index("probes_pair_idx").on(t.pairId)],
+);
+
+/** One label per annotator per probe; a second save by the same annotator replaces theirs, never anyone else's. */
+export const probeLabels = sqliteTable(
+  "probe_labels",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    probeId: text("probe_id")
+      .notNull()
+      .references(() => probes.id, { onDelete: "cascade" }),
+    annotator: text("annotator").notNull(),
+    label: text("label", { enum: PROBE_LABELS }).notNull(),
+    labelledAt: text("labelled_at").notNull(),
+  },
+  (t) => [uniqueIndex("probe_labels_probe_annotator_uq").on(t.probeId, t.annotator), index("probe_labels_annotator_idx").on(t.annotator)],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: text("at").notNull(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId), index("audit_log_at_idx").on(t.at)],
+);
+
+export type PackVersionRow = typeof packVersions.$inferSelect;
+export type NewPackVersion = typeof packVersions.$inferInsert;
+export type EpisodeRow = typeof episodes.$inferSelect;
+export type NewEpisode = typeof episodes.$inferInsert;
+export type DecisionPointRow = typeof decisionPoints.$inferSelect;
+export type NewDecisionPoint = typeof decisionPoints.$inferInsert;
+export type RunRow = typeof runs.$inferSelect;
+export type NewRun = typeof runs.$inferInsert;
+export type RunLineRow = typeof runLines.$inferSelect;
+export type NewRunLine = typeof runLines.$inferInsert;
+export type DecisionScoreRow = typeof decisionScores.$inferSelect;
+export type NewDecisionScore = typeof decisionScores.$inferInsert;
+export type ProbeRow = typeof probes.$inferSelect;
+export type NewProbe = typeof probes.$inferInsert;
+export type ProbeLabelRow = typeof probeLabels.$inferSelect;
+export type NewProbeLabel = typeof probeLabels.$inferInsert;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditRow = typeof auditLog.$inferInsert;

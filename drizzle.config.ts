@@ -1,0 +1,10 @@
+import { defineConfig } from "drizzle-kit";
+
+export default defineConfig({
+  dialect: "sqlite",
+  schema: "./db/schema.ts",
+  out: "./db/migrations",
+  dbCredentials: { url: process.env.ASSAY_DB ?? "data/assay.db" },
+  strict: true,
+  verbose: false,
+});

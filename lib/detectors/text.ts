@@ -1,0 +1,143 @@
+// Segmentation shared by the text detectors. Every span is an offset into the original reply, so hits can be highlighted.
+
+export type Span = { start: number; end: number };
+
+/** A clause: a stretch of one sentence that carries its own predicate, with how it was split from its neighbour. */
+export type Clause = Span & {
+  sentence: number;
+  /** The break before this clause was a comma or dash (the previous clause may govern it), not "but", ";" or a new sentence. */
+  joined: boolean;
+};
+
+export type Segments = { text: string; sentences: Span[]; clauses: Clause[]; quotes: Span[] };
+
+/** Curly quotes become straight ones; every replacement is one code unit for one, so offsets are unchanged. */
+export function normalise(reply: string): string {
+  return reply.replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\u00a0/g, " ");
+}
+
+// A period after these does not end a sentence ("5 p.m. Thursday", "e.g. funds", a list number "1. Deposit").
+const ABBREV = /^(?:[a-z]|a\.m|p\.m|e\.g|i\.e|vs|approx|est|mr|mrs|ms|dr|st|no|jr|sr|inc|corp|u\.s|\d{1,2})$/i;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+function pushTrimmed(out: Span[], s: string, start: number, end: number): void {
+  while (start < end && isSpace(s.charCodeAt(start))) start++;
+  while (end > start && isSpace(s.charCodeAt(end - 1))) end--;
+  if (end > start) out.push({ start, end });
+}
+
+function endsAbbreviation(s: string, dot: number): boolean {
+  let k = dot;
+  while (k > 0 && !isSpace(s.charCodeAt(k - 1)) && s[k - 1] !== "(") k--;
+  const token = s.slice(k, dot);
+  if (!ABBREV.test(token)) return false;
+  // A bare number ends a sentence ("…within 10.") unless it numbers a list item at the start of a line.
+  if (/^\d/.test(token)) return k === 0 || s.charCodeAt(k - 1) === 10;
+  return true;
+}
+
+/** Sentences end at . ! ? followed by whitespace (not after an abbreviation) and at every line break (bullets, lists). */
+export function sentenceSpans(s: string): Span[] {
+  const out: Span[] = [];
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 10) {
+      pushTrimmed(out, s, start, i);
+      start = i + 1;
+      continue;
+    }
+    if (c !== 46 && c !== 33 && c !== 63) continue;
+    let j = i + 1;
+    while (j < s.length && /["')\].!?]/.test(s[j] as string)) j++;
+    if (j < s.length && !isSpace(s.charCodeAt(j))) continue;
+    if (c === 46 && j === i + 1 && endsAbbreviation(s, i)) continue;
+    pushTrimmed(out, s, start, j);
+    start = j;
+    i = j - 1;
+  }
+  pushTrimmed(out, s, start, s.length);
+  return out;
+}
+
+// Clause breaks inside a sentence. Group 1 = a hard break ("but", ";", "because"): nothing carries across it.
+// Group 2 = a soft break (a comma before a new subject and its verb): a leading "if …," still governs what follows.
+const SUBJECT_VERB =
+  "(?:I|we|you|they|it|this|that|there|he|she|Zoomberg|our \\w+|your \\w+(?: \\w+)?|the \\w+(?: \\w+)?|someone|a specialist|an agent)(?:'ll|'d|'re|'m|'ve|'s|\\s+(?:will|would|can|could|should|may|might|must|shall|are|is|am|was|were|have|has|had|do|does|did|need|needs|want|wants|aim|expect|plan|usually|typically|normally|also|then|just|always|won't|can't|cannot|don't|doesn't|didn't|isn't|aren't|wasn't)\\b)";
+const CLAUSE_BREAK = new RegExp(
+  `(\\s*;\\s*|:\\s+|\\s+[\u2014\u2013]\\s*|\\s*[\u2014\u2013]\\s+|\\s+--?\\s+|,?\\s+(?=(?:but|however|although|though|whereas|because|except that|yet)\\b)|,\\s*(?=(?:since|so|and so|which means)\\b))|(,\\s*(?=(?:and |or |then |so )?${SUBJECT_VERB})|\\s+(?=(?:and|or) ${SUBJECT_VERB}))`,
+  "g",
+);
+
+/** Clauses of one sentence, found by the breaks above; empty pieces are dropped. */
+function clauseSpans(s: string, sent: Span, index: number, out: Clause[]): void {
+  const piece = s.slice(sent.start, sent.end);
+  CLAUSE_BREAK.lastIndex = 0;
+  let from = 0;
+  let joined = false;
+  for (let m = CLAUSE_BREAK.exec(piece); m !== null; m = CLAUSE_BREAK.exec(piece)) {
+    if (m[0].length === 0) {
+      CLAUSE_BREAK.lastIndex++;
+      if (m.index === 0) continue;
+    }
+    if (m.index > from) out.push({ start: sent.start + from, end: sent.start + m.index, sentence: index, joined });
+    joined = m[2] !== undefined;
+    from = m.index + m[0].length;
+  }
+  if (from < piece.length) out.push({ start: sent.start + from, end: sent.end, sentence: index, joined });
+}
+
+/** Quoted stretches: "…" always; '…' only when the marks sit at word edges, so apostrophes are never taken as quotes. */
+export function quoteSpans(s: string): Span[] {
+  const out: Span[] = [];
+  const re = /"[^"\n]{1,200}"|(?<![\w])'(?=\S)[^'\n]{1,120}?(?<=\S)'(?![\w])/g;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) out.push({ start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+let lastReply: string | null = null;
+let lastSegments: Segments | null = null;
+
+/** Sentences, clauses and quotes of a reply; the last reply is remembered because the three detectors ask in turn. */
+export function segment(reply: string): Segments {
+  if (reply === lastReply && lastSegments) return lastSegments;
+  const text = normalise(reply);
+  const sentences = sentenceSpans(text);
+  const clauses: Clause[] = [];
+  sentences.forEach((sent, i) => clauseSpans(text, sent, i, clauses));
+  lastReply = reply;
+  lastSegments = { text, sentences, clauses, quotes: quoteSpans(text) };
+  return lastSegments;
+}
+
+/** Index of the clause containing offset `at` (the nearest one before it when `at` falls in a break). */
+export function clauseIndexAt(seg: Segments, at: number): number {
+  let found = 0;
+  for (let i = 0; i < seg.clauses.length; i++) {
+    if ((seg.clauses[i] as Clause).start > at) break;
+    found = i;
+  }
+  return found;
+}
+
+export function inSpans(spans: readonly Span[], at: number): boolean {
+  for (const sp of spans) if (at >= sp.start && at < sp.end) return true;
+  return false;
+}
+
+/** A sentence that ends in a question mark asks rather than asserts. */
+export function isQuestion(seg: Segments, sentence: number): boolean {
+  const sp = seg.sentences[sentence];
+  if (!sp) return false;
+  let e = sp.end;
+  while (e > sp.start && /["')\s]/.test(seg.text[e - 1] as string)) e--;
+  return seg.text[e - 1] === "?";
+}
+
+/** A detector hit: a span of the original reply with the rule that fired. */
+export function hit(reply: string, start: number, end: number, reason: string) {
+  return { start, end, text: reply.slice(start, end), reason };
+}
