@@ -1,60 +1,86 @@
-import { listFiles, repoPath } from "@/bin/load/files";
-import { loadScoringContext } from "@/bin/load/context";
-import { forEachLine } from "@/bin/load/lines";
-import { createRunScorer } from "@/lib/scoring/score-run";
+import Link from "next/link";
+import { getDb } from "@/db/index";
+import { listRuns } from "@/db/queries/runs";
+import { MAX_RUN_BYTES } from "@/db/writes/import-run";
 import { HARD_CODES } from "@/lib/pack/vocab";
-import path from "node:path";
+import { f3, pct, when } from "./_lib/format";
+import { UploadRunForm } from "./runs/upload-run-form";
 
 export const dynamic = "force-dynamic";
 
-const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
-const pct = (x: number | null) => (x === null ? "—" : `${(100 * x).toFixed(1)}%`);
-
 export default async function RunsPage() {
-  const ctx = loadScoringContext();
-  const files = listFiles(repoPath("golden", "runs"), ".jsonl");
-  const reports = [];
-  for (const file of files) {
-    const scorer = createRunScorer({ file: path.basename(file), points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash, keepDecisions: false });
-    await forEachLine(file, (t, n) => scorer.addLine(t, n));
-    reports.push(scorer.finish());
-  }
+  const runs = listRuns(getDb());
   return (
     <>
-      <h1>Example runs</h1>
+      <h1>Runs</h1>
       <p className="muted">
-        Scored by the same <code>lib/</code> scorer as <code>npx assay score</code> against pack v{ctx.pack.version}, {ctx.points.length} decision points.
+        Every run is scored on import by the same <code>lib/</code> scorer as <code>npx assay score</code>. Hard-violation counts sit beside the composite: a composite that rises while H1 rises is a regression, not a win.
       </p>
-      <table aria-label="Example run reports">
+      <table aria-label="Runs">
         <thead>
           <tr>
             <th>run</th>
+            <th>file</th>
+            <th>model</th>
+            <th className="num">lines</th>
             <th className="num">composite dev</th>
             <th className="num">composite eval</th>
             {HARD_CODES.map((h) => (
-              <th key={h} className="num">{h}</th>
+              <th key={h} className="num">
+                {h}
+              </th>
             ))}
             <th className="num">format invalid</th>
             <th className="num">over-esc</th>
+            <th className="num">under-esc</th>
             <th className="num">under-route</th>
+            <th>advisory</th>
+            <th>imported</th>
           </tr>
         </thead>
         <tbody>
-          {reports.map((r) => (
-            <tr key={r.run.file}>
-              <td>{r.run.file}</td>
-              <td className="num">{f3(r.splits.dev.composite)}</td>
-              <td className="num">{f3(r.splits.eval.composite)}</td>
-              {HARD_CODES.map((h) => (
-                <td key={h} className={`num ${r.splits.all.hard_violations[h] > 0 ? "bad" : ""}`}>{r.splits.all.hard_violations[h]}</td>
-              ))}
-              <td className="num">{pct(r.splits.all.format_invalid_rate)}</td>
-              <td className="num">{pct(r.splits.all.over_escalation_rate)}</td>
-              <td className="num">{pct(r.splits.all.under_route_rate)}</td>
+          {runs.map((r) => {
+            const all = r.report.splits.all;
+            return (
+              <tr key={r.id}>
+                <th scope="row">
+                  <Link href={`/runs/${r.id}`}>{r.name}</Link> {r.example && <span className="badge">example</span>}
+                </th>
+                <td>{r.fileName}</td>
+                <td>{r.model ?? "—"}</td>
+                <td className="num">{r.nLines.toLocaleString("en-US")}</td>
+                <td className="num strong">{f3(r.report.splits.dev.composite)}</td>
+                <td className="num strong">{f3(r.report.splits.eval.composite)}</td>
+                {HARD_CODES.map((h) => (
+                  <td key={h} className={`num ${all.hard_violations[h] > 0 ? "bad" : ""}`}>
+                    {all.hard_violations[h]}
+                  </td>
+                ))}
+                <td className="num">{pct(all.format_invalid_rate)}</td>
+                <td className="num">{pct(all.over_escalation_rate)}</td>
+                <td className="num">{pct(all.under_escalation_rate)}</td>
+                <td className="num">{pct(all.under_route_rate)}</td>
+                <td>{r.report.advisory.length ? <span className="badge advisory">{r.report.advisory.join(", ")}</span> : "—"}</td>
+                <td className="muted">
+                  {r.createdBy}, {when(r.createdAt)}
+                </td>
+              </tr>
+            );
+          })}
+          {runs.length === 0 && (
+            <tr>
+              <td colSpan={19} className="muted">
+                No runs yet: import one below, or run <code>npm run db:setup</code> to load the example runs.
+              </td>
             </tr>
-          ))}
+          )}
         </tbody>
       </table>
+      <h2>Import a run</h2>
+      <UploadRunForm maxBytes={MAX_RUN_BYTES} />
+      <p className="muted">
+        Or from the command line: <code>npx assay import --run FILE --name NAME</code>.
+      </p>
     </>
   );
 }

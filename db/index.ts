@@ -1,5 +1,7 @@
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { BetterSQLiteTransaction } from "drizzle-orm/better-sqlite3";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -8,6 +10,9 @@ import { dbPath } from "./env";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type Tx = BetterSQLiteTransaction<typeof schema, ExtractTablesWithRelations<typeof schema>>;
+/** Anything a write can go through: the client, or a transaction a caller already opened. */
+export type DbOrTx = Db | Tx;
 
 /** Opens a database file with the pragmas every connection needs, and applies pending migrations. */
 export function openDb(file: string): Db {

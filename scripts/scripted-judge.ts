@@ -48,6 +48,8 @@ export type ScriptedJudgeOptions = {
   plan?: ScriptStep[];
   script?: (req: ScriptedRequest) => ScriptStep | undefined;
   port?: number;
+  /** Delay before every answer, like a model's generation time (lets tests see concurrent requests). */
+  latencyMs?: number;
 };
 
 export type ScriptedJudge = {
@@ -115,7 +117,9 @@ export async function startScriptedJudge(options: ScriptedJudgeOptions = {}): Pr
 
       const fallback: ScriptStep = options.mode === "fail" ? { kind: "status", status: 500 } : options.mode === "lenient" ? { kind: "vote", vote: { alignment: 0.9 } } : { kind: "strict" };
       const step = options.script?.(request) ?? plan.shift() ?? fallback;
-      respond(step, request, body?.model, res);
+      const model = body?.model;
+      if (options.latencyMs) setTimeout(() => respond(step, request, model, res), options.latencyMs);
+      else respond(step, request, model, res);
     });
   });
 

@@ -67,6 +67,8 @@ export async function run(argv: string[], env: Record<string, string | undefined
     // Example reports ship in git: no timestamp, so regenerating them gives byte-identical files.
     createdAt: values.example ? undefined : new Date().toISOString(),
     missingCandidates: missing,
+    // Progress only on a terminal: a long run (156 cases × K=5) should show it is alive; logs stay clean.
+    onCase: process.stderr.isTTY ? (_c, done, total) => void process.stderr.write(`\rjudged ${done}/${total} cases${done === total ? "\n" : ""}`) : undefined,
   });
 
   const checked = judgeReportV2Schema.parse(report); // the writer honours the contract it promises readers

@@ -1,93 +1,202 @@
-import { eq } from "drizzle-orm";
-import type { Db } from "../index";
-import { decisionScores, runs, type NewDecisionScore } from "../schema";
-import { createRunScorer, type RunScorerOptions } from "../../lib/scoring/score-run";
+import { eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../index";
+import { decisionScores, runLines, runs, type SplitBreakdowns, type StoredReport } from "../schema";
+import { createRunScorer } from "../../lib/scoring/score-run";
+import { accumulate, finishSummary, newAccumulator, type SummaryAccumulator } from "../../lib/scoring/summary";
 import type { DecisionResult } from "../../lib/scoring/report-schema";
 import { InputError } from "../../lib/io/input-error";
+import type { DetectorCode } from "../../lib/pack/vocab";
+import type { DbScoringContext } from "../queries/scoring-context";
 import { audit } from "./audit";
 
-export type ImportRunInput = {
-  name: string;
-  fileName: string;
-  text: string;
-  actor: string;
-  example?: boolean;
-  scoring: Omit<RunScorerOptions, "file" | "keepDecisions" | "split">;
-  onProgress?: (linesDone: number) => void;
-};
+/** One scored line, ready to store: the verbatim line fields and the scorer's verdict. */
+export type ScoredLine = { lineNo: number; decisionId: string; thinking: boolean; sample: number; model: string | null; raw: string; result: DecisionResult };
+export type ScoredRun = { report: StoredReport; splitBreakdowns: Record<"dev" | "eval", SplitBreakdowns>; lines: ScoredLine[] };
+export type RunMeta = { name: string; fileName: string; actor: string; example?: boolean; at?: string };
 
-const BATCH = 500; // 27 bound values a row: well under SQLite's 32,766-variable limit
+/** Upload limit for a run file, stated on the upload form: about 250,000 decisions of typical size. */
+export const MAX_RUN_BYTES = 128 * 1024 * 1024;
 
-function toRow(runId: number, lineNo: number, sample: number, raw: string, d: DecisionResult): NewDecisionScore {
-  return {
-    runId,
-    lineNo,
-    decisionId: d.decision_id,
-    episodeId: d.episode_id,
-    split: d.split,
-    family: d.family,
-    difficulty: d.difficulty,
-    thinking: d.thinking,
-    sample,
-    raw,
-    formatValid: d.format_valid,
-    formatError: d.format_error,
-    outputType: d.output_type,
-    targetType: d.target_type,
-    hardViolations: d.hard_violations.join(","),
-    hits: d.hits,
-    actionType: d.components.action_type,
-    destination: d.components.destination,
-    priority: d.components.priority,
-    flags: d.components.flags,
-    policyCitation: d.components.policy_citation,
-    mustAsk: d.components.must_ask,
-    graded: d.graded,
-    score: d.score,
-    scoreStrict: d.score_strict,
-  };
+type Groups = Record<keyof SplitBreakdowns, Map<string, SummaryAccumulator>>;
+const newGroups = (): Groups => ({ by_family: new Map(), by_difficulty: new Map(), by_thinking: new Map() });
+
+function finishGroups(g: Groups): SplitBreakdowns {
+  const done = (m: Map<string, SummaryAccumulator>) => Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, a]) => [k, finishSummary(a)]));
+  return { by_family: done(g.by_family), by_difficulty: done(g.by_difficulty), by_thinking: done(g.by_thinking) };
 }
 
 /**
- * Scores a run with the lib/ scorer and stores it in ONE transaction: any bad line (or a duplicate run name)
- * rolls everything back, so a failed import changes nothing. Returns the new run id.
+ * Streams a run through the lib/ scorer (the same createRunScorer as `assay score`), keeping each line for storage and
+ * adding per-split breakdowns with lib's own accumulators. Throws InputError on the first bad line; touches no database.
  */
-export function importRunText(db: Db, input: ImportRunInput): number {
-  const name = input.name.trim();
-  if (name === "") throw new InputError(input.fileName, 0, "name", "a run needs a name");
-  return db.transaction((tx) => {
-    if (tx.select({ id: runs.id }).from(runs).where(eq(runs.name, name)).get()) throw new InputError(input.fileName, 0, "name", `a run named '${name}' already exists`);
-    const scorer = createRunScorer({ ...input.scoring, file: input.fileName, keepDecisions: false });
-    const now = new Date().toISOString();
-    const runId = tx
-      .insert(runs)
-      .values({ name, fileName: input.fileName, model: null, packVersion: input.scoring.pack.version, nLines: 0, report: {} as never, example: input.example ?? false, createdBy: input.actor, createdAt: now })
-      .returning({ id: runs.id })
-      .get().id;
-    let batch: NewDecisionScore[] = [];
-    const text = input.text;
-    let lineNo = 0;
-    let start = 0;
-    while (start < text.length) {
-      let end = text.indexOf("\n", start);
-      if (end === -1) end = text.length;
-      const lineText = text.slice(start, end);
-      lineNo++;
-      start = end + 1;
-      const d = scorer.addLine(lineText, lineNo);
-      if (!d) continue;
-      const parsed = JSON.parse(lineText) as { raw: string; sample?: number };
-      batch.push(toRow(runId, lineNo, parsed.sample ?? 0, parsed.raw, d));
-      if (batch.length === BATCH) {
-        tx.insert(decisionScores).values(batch).run();
-        batch = [];
-        input.onProgress?.(lineNo);
+export function createRunImporter(fileName: string, ctx: DbScoringContext) {
+  const scorer = createRunScorer({ file: fileName, points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash, keepDecisions: false });
+  const advisory = new Set(Object.entries(ctx.detectors).filter(([, f]) => f.advisory).map(([c]) => c as DetectorCode));
+  const bySplit = { dev: newGroups(), eval: newGroups() };
+  const lines: ScoredLine[] = [];
+  const group = (m: Map<string, SummaryAccumulator>, k: string) => {
+    let a = m.get(k);
+    if (!a) m.set(k, (a = newAccumulator()));
+    return a;
+  };
+  return {
+    addLine(text: string, lineNo: number): void {
+      const result = scorer.addLine(text, lineNo);
+      if (!result) return;
+      // The scorer validated the line; parse it once more for the fields it does not return.
+      const line = JSON.parse(text) as { raw: string; sample?: number; model?: string };
+      const sample = line.sample ?? 0;
+      lines.push({ lineNo, decisionId: result.decision_id, thinking: result.thinking, sample, model: line.model ?? null, raw: line.raw, result });
+      const key = `${result.episode_id}\u0000${result.thinking ? 1 : 0}\u0000${sample}`;
+      const g = bySplit[result.split];
+      accumulate(group(g.by_family, result.family), result, key, advisory);
+      accumulate(group(g.by_difficulty, result.difficulty), result, key, advisory);
+      accumulate(group(g.by_thinking, result.thinking ? "on" : "off"), result, key, advisory);
+    },
+    finish(): ScoredRun {
+      const { decisions: _none, ...report } = scorer.finish();
+      return { report, splitBreakdowns: { dev: finishGroups(bySplit.dev), eval: finishGroups(bySplit.eval) }, lines };
+    },
+  };
+}
+
+/** Calls fn for every line of text (1-based numbers), the way bin/load/lines.ts splits a file. */
+function eachLine(text: string, fn: (line: string, lineNo: number) => void, from = 0, lineNo = 0, maxLines = Infinity): { next: number; lineNo: number } {
+  let start = from;
+  let n = 0;
+  while (start < text.length && n < maxLines) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    fn(text.slice(start, end), ++lineNo);
+    n++;
+    start = end + 1;
+  }
+  return { next: start, lineNo };
+}
+
+/** Scores a whole run held in memory, synchronously (CLI, seeding, tests). */
+export function scoreRunText(text: string, fileName: string, ctx: DbScoringContext): ScoredRun {
+  const importer = createRunImporter(fileName, ctx);
+  eachLine(text, importer.addLine);
+  return importer.finish();
+}
+
+/** The same, yielding to the event loop every `chunk` lines so a server can stream progress while a large run scores. */
+export async function scoreRunTextAsync(text: string, fileName: string, ctx: DbScoringContext, onProgress?: (linesDone: number) => void, chunk = 2000): Promise<ScoredRun> {
+  const importer = createRunImporter(fileName, ctx);
+  let pos = { next: 0, lineNo: 0 };
+  while (pos.next < text.length) {
+    pos = eachLine(text, importer.addLine, pos.next, pos.lineNo, chunk);
+    onProgress?.(pos.lineNo);
+    await new Promise((r) => setImmediate(r));
+  }
+  return importer.finish();
+}
+
+export function checkRunName(db: DbOrTx, name: string, fileName: string): string {
+  const trimmed = name.trim();
+  if (trimmed === "") throw new InputError(fileName, 0, "name", "a run needs a name");
+  if (db.select({ id: runs.id }).from(runs).where(eq(runs.name, trimmed)).get()) throw new InputError(fileName, 0, "name", `a run named '${trimmed}' already exists`);
+  return trimmed;
+}
+
+/**
+ * Stores a scored run in ONE immediate transaction (run, lines, scores, audit row): a duplicate name or any failure
+ * rolls everything back, so a failed import changes nothing. Scoring happens before, outside the write lock, so a
+ * 100,000-line import holds the lock only for the inserts. Returns the new run id.
+ */
+export function storeScoredRun(db: Db, meta: RunMeta, scored: ScoredRun): number {
+  const at = meta.at ?? new Date().toISOString();
+  return db.transaction(
+    (tx) => {
+      const name = checkRunName(tx, meta.name, meta.fileName);
+      const { report } = scored;
+      const runId = tx
+        .insert(runs)
+        .values({ name, fileName: meta.fileName, model: report.run.model, packVersion: report.pack_version, nLines: report.run.n_lines, report, splitBreakdowns: scored.splitBreakdowns, example: meta.example ?? false, createdBy: meta.actor, createdAt: at })
+        .returning({ id: runs.id })
+        .get().id;
+      // We hold the write lock, so line ids can be assigned here instead of read back row by row.
+      const base = tx.select({ max: sql<number>`coalesce(max(${runLines.id}), 0)` }).from(runLines).get()!.max;
+      const insertLine = tx
+        .insert(runLines)
+        .values({ id: sql.placeholder("id"), runId, lineNo: sql.placeholder("lineNo"), decisionId: sql.placeholder("decisionId"), thinking: sql.placeholder("thinking"), sample: sql.placeholder("sample"), model: sql.placeholder("model"), raw: sql.placeholder("raw") })
+        .prepare();
+      const insertScore = tx
+        .insert(decisionScores)
+        .values({
+          lineId: sql.placeholder("lineId"),
+          runId,
+          decisionId: sql.placeholder("decisionId"),
+          episodeId: sql.placeholder("episodeId"),
+          split: sql.placeholder("split"),
+          family: sql.placeholder("family"),
+          difficulty: sql.placeholder("difficulty"),
+          thinking: sql.placeholder("thinking"),
+          formatValid: sql.placeholder("formatValid"),
+          formatError: sql.placeholder("formatError"),
+          outputType: sql.placeholder("outputType"),
+          targetType: sql.placeholder("targetType"),
+          hardViolations: sql.placeholder("hardViolations"),
+          hits: sql.placeholder("hits"),
+          actionType: sql.placeholder("actionType"),
+          destination: sql.placeholder("destination"),
+          priority: sql.placeholder("priority"),
+          flags: sql.placeholder("flags"),
+          policyCitation: sql.placeholder("policyCitation"),
+          mustAsk: sql.placeholder("mustAsk"),
+          graded: sql.placeholder("graded"),
+          score: sql.placeholder("score"),
+          scoreStrict: sql.placeholder("scoreStrict"),
+        })
+        .prepare();
+      let id = base;
+      for (const l of scored.lines) {
+        const d = l.result;
+        id++;
+        insertLine.run({ id, lineNo: l.lineNo, decisionId: l.decisionId, thinking: l.thinking, sample: l.sample, model: l.model, raw: l.raw });
+        insertScore.run({
+          lineId: id,
+          decisionId: d.decision_id,
+          episodeId: d.episode_id,
+          split: d.split,
+          family: d.family,
+          difficulty: d.difficulty,
+          thinking: d.thinking,
+          formatValid: d.format_valid,
+          formatError: d.format_error,
+          outputType: d.output_type,
+          targetType: d.target_type,
+          hardViolations: d.hard_violations.join(","),
+          hits: d.hits,
+          actionType: d.components.action_type,
+          destination: d.components.destination,
+          priority: d.components.priority,
+          flags: d.components.flags,
+          policyCitation: d.components.policy_citation,
+          mustAsk: d.components.must_ask,
+          graded: d.graded,
+          score: d.score,
+          scoreStrict: d.score_strict,
+        });
       }
-    }
-    if (batch.length) tx.insert(decisionScores).values(batch).run();
-    const { decisions: _d, ...report } = scorer.finish();
-    tx.update(runs).set({ report, model: report.run.model, nLines: report.run.n_lines }).where(eq(runs.id, runId)).run();
-    audit(tx as unknown as Db, input.actor, "run.import", "run", String(runId), { name, file: input.fileName, lines: report.run.n_lines, composite: report.splits.all.composite }, now);
-    return runId;
-  });
+      audit(tx, {
+        actor: meta.actor,
+        action: meta.example ? "run.seed" : "run.import",
+        entity: "run",
+        entityId: String(runId),
+        at,
+        detail: { name, file: meta.fileName, lines: report.run.n_lines, composite_dev: report.splits.dev.composite, composite_eval: report.splits.eval.composite, advisory: report.advisory },
+      });
+      return runId;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Score and store a run held in memory (CLI and seeding): nothing is written unless every line is good. */
+export function importRunText(db: Db, ctx: DbScoringContext, meta: RunMeta & { text: string }): { runId: number; scored: ScoredRun } {
+  checkRunName(db, meta.name, meta.fileName);
+  const scored = scoreRunText(meta.text, meta.fileName, ctx);
+  return { runId: storeScoredRun(db, meta, scored), scored };
 }

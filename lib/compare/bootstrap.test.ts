@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bootstrapMeans, clusterTotals, percentileInterval, quantileSorted } from "./bootstrap";
-import { DEFAULT_SEED, mulberry32 } from "./prng";
+import { DEFAULT_SEED, splitmix32 } from "./prng";
 
 const f64 = (xs: number[]) => Float64Array.from(xs);
 
@@ -33,9 +33,9 @@ describe("bootstrap of the mean paired Δ", () => {
     expect(bootstrapMeans(d, { seed: 7 })).not.toEqual(bootstrapMeans(d, { seed: 8 }));
   });
 
-  it("the inlined fast path draws exactly prng.ts's mulberry32 stream (naive bootstrap agrees)", () => {
+  it("the inlined fast path draws exactly prng.ts's splitmix32 stream (naive bootstrap agrees)", () => {
     const d = f64(Array.from({ length: 37 }, (_, i) => ((i * 7919) % 101) / 100));
-    const rng = mulberry32(123);
+    const rng = splitmix32(123);
     const naive = new Float64Array(500);
     for (let b = 0; b < naive.length; b++) {
       let s = 0;

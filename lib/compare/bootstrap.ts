@@ -35,6 +35,7 @@ export function percentileInterval(sorted: Float64Array, level = 0.95): [number,
   return [quantileSorted(sorted, tail), quantileSorted(sorted, 1 - tail)];
 }
 
+/** Quantile p of an ascending sample (numpy "linear"); NaN when empty. */
 export function quantileSorted(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const h = (sorted.length - 1) * p;
@@ -62,7 +63,7 @@ export function clusterTotals(deltas: Float64Array, clusterOf: Int32Array): { su
   return { sums: sums.subarray(0, k), sizes: sizes.subarray(0, k) };
 }
 
-// The hot loops inline prng.ts's mulberry32 step: a closure call per draw costs ~3x (10k × 10k must stay < 0.3 s).
+// The hot loops inline prng.ts's splitmix32 step (a call per draw costs ~30%: 10k × 10k must stay under 0.3 s).
 // Four accumulators break the floating-point add chain; the draw stream is unchanged, only the summation order.
 function drawSum(deltas: Float64Array, state: Int32Array): number {
   const n = deltas.length;
@@ -72,31 +73,31 @@ function drawSum(deltas: Float64Array, state: Int32Array): number {
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
-  let i = 0;
   let t = 0;
+  let i = 0;
   for (; i + 3 < n; i += 4) {
-    a = (a + 0x6d2b79f5) | 0;
-    t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    s0 += deltas[(((t ^ (t >>> 14)) >>> 0) * scale) | 0]!;
-    a = (a + 0x6d2b79f5) | 0;
-    t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    s1 += deltas[(((t ^ (t >>> 14)) >>> 0) * scale) | 0]!;
-    a = (a + 0x6d2b79f5) | 0;
-    t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    s2 += deltas[(((t ^ (t >>> 14)) >>> 0) * scale) | 0]!;
-    a = (a + 0x6d2b79f5) | 0;
-    t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    s3 += deltas[(((t ^ (t >>> 14)) >>> 0) * scale) | 0]!;
+    a = (a + 0x9e3779b9) | 0;
+    t = Math.imul(a ^ (a >>> 16), 0x21f0aaad);
+    t = Math.imul(t ^ (t >>> 15), 0x735a2d97);
+    s0 += deltas[(((t ^ (t >>> 15)) >>> 0) * scale) | 0]!;
+    a = (a + 0x9e3779b9) | 0;
+    t = Math.imul(a ^ (a >>> 16), 0x21f0aaad);
+    t = Math.imul(t ^ (t >>> 15), 0x735a2d97);
+    s1 += deltas[(((t ^ (t >>> 15)) >>> 0) * scale) | 0]!;
+    a = (a + 0x9e3779b9) | 0;
+    t = Math.imul(a ^ (a >>> 16), 0x21f0aaad);
+    t = Math.imul(t ^ (t >>> 15), 0x735a2d97);
+    s2 += deltas[(((t ^ (t >>> 15)) >>> 0) * scale) | 0]!;
+    a = (a + 0x9e3779b9) | 0;
+    t = Math.imul(a ^ (a >>> 16), 0x21f0aaad);
+    t = Math.imul(t ^ (t >>> 15), 0x735a2d97);
+    s3 += deltas[(((t ^ (t >>> 15)) >>> 0) * scale) | 0]!;
   }
   for (; i < n; i++) {
-    a = (a + 0x6d2b79f5) | 0;
-    t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    s0 += deltas[(((t ^ (t >>> 14)) >>> 0) * scale) | 0]!;
+    a = (a + 0x9e3779b9) | 0;
+    t = Math.imul(a ^ (a >>> 16), 0x21f0aaad);
+    t = Math.imul(t ^ (t >>> 15), 0x735a2d97);
+    s0 += deltas[(((t ^ (t >>> 15)) >>> 0) * scale) | 0]!;
   }
   state[0] = a;
   return s0 + s1 + (s2 + s3);
@@ -108,11 +109,12 @@ function drawClustered(sums: Float64Array, sizes: Float64Array, state: Int32Arra
   let a = state[0]!;
   let s = 0;
   let m = 0;
+  let t = 0;
   for (let i = 0; i < c; i++) {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    const k = (((t ^ (t >>> 14)) >>> 0) * scale) | 0;
+    a = (a + 0x9e3779b9) | 0;
+    t = Math.imul(a ^ (a >>> 16), 0x21f0aaad);
+    t = Math.imul(t ^ (t >>> 15), 0x735a2d97);
+    const k = (((t ^ (t >>> 15)) >>> 0) * scale) | 0;
     s += sums[k]!;
     m += sizes[k]!;
   }

@@ -17,7 +17,7 @@ describe("compare markdown", () => {
     const text = md(result(base, base.map((v) => v + 0.05), (i) => (i === 12 ? { verdict: "fail", forbidden_present: ["a | piped item"] } : {})));
     const lines = text.split("\n");
     expect(lines[0]).toMatch(/^\*\*Verdict: IMPROVED\*\* \(mean Δ \+0\.050, 95% CI \+0\.050 to \+0\.050, 20 pairs; unclustered \(20 pairs\)\)$/);
-    expect(lines[2]).toBe("**Gate: BLOCKED** (1 blocker(s), 1 pass→fail flip(s))");
+    expect(lines[2]).toBe("**Regression gate: FAIL** (verdict IMPROVED; 1 blocker(s); 1 pass→fail flip(s))");
     expect(text.indexOf("## Blockers (1)")).toBeLessThan(text.indexOf("## Gate flips"));
     expect(text.indexOf("## Gate flips")).toBeLessThan(text.indexOf("## Mean Δ"));
     expect(text).toContain("| general_desk/gd-013 | general_desk | a \\| piped item |");

@@ -1,4 +1,4 @@
-import { byDeltaThenKey, type CompareResult, type CompareRow, TIE_EPS } from "./compare";
+import { byDeltaThenKey, type CompareResult, type CompareRow, failsRegressionGate, TIE_EPS } from "./compare";
 import { cell, signed, thousands } from "./format";
 
 export type MarkdownOptions = { baseline: string; candidate: string; /** Rows shown per direction in the Δ table. */ maxRows?: number };
@@ -6,17 +6,18 @@ export type MarkdownOptions = { baseline: string; candidate: string; /** Rows sh
 /** The compare report as markdown: verdict first, then what blocks, then the evidence. */
 export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): string {
   const max = o.maxRows ?? 10;
+  const group = r.kind === "judge" ? "role" : "family";
   const out: string[] = [];
   const ci = `95% CI ${signed(r.ci[0])} to ${signed(r.ci[1])}`;
   out.push(`**Verdict: ${r.verdict}** (mean Δ ${signed(r.mean_delta)}, ${ci}, ${r.n_pairs} pairs; ${r.resampling})`);
-  const flips = r.gate_flips.pass_to_fail.length;
-  if (r.blockers.length || flips) out.push("", `**Gate: BLOCKED** (${r.blockers.length} blocker(s), ${flips} pass→fail flip(s))`);
+  const gate = failsRegressionGate(r) ? "FAIL" : "PASS";
+  out.push("", `**Regression gate: ${gate}** (verdict ${r.verdict}; ${r.blockers.length} blocker(s); ${r.gate_flips.pass_to_fail.length} pass→fail flip(s))`);
   out.push("", `# Compare: ${o.baseline} → ${o.candidate}`, "", `${r.kind} reports (${r.formats.baseline} → ${r.formats.candidate}).`);
 
   out.push("", `## Blockers (${r.blockers.length})`, "");
   if (!r.blockers.length) out.push("No newly present violation.");
   else {
-    out.push("A violation the baseline did not have blocks the candidate whatever the mean.", "", "| case | group | new violations |", "|---|---|---|");
+    out.push("A violation the baseline did not have blocks the candidate whatever the mean.", "", `| case | ${group} | new violations |`, "|---|---|---|");
     for (const b of r.blockers) out.push(`| ${cell(b.key)} | ${cell(b.group)} | ${cell(b.new_violations.join("; "))}${b.baseline_errored ? " (baseline errored)" : ""} |`);
   }
 
@@ -27,7 +28,7 @@ export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): str
   ] as const) {
     out.push(`### ${title} (${list.length})`, "");
     if (list.length) {
-      out.push(`| case | group | ${why} |`, "|---|---|---|");
+      out.push(`| case | ${group} | ${why} |`, "|---|---|---|");
       for (const f of list) out.push(`| ${cell(f.key)} | ${cell(f.group)} | ${cell(f.reason ?? "")} |`);
       out.push("");
     }
@@ -39,7 +40,7 @@ export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): str
   out.push("", verdictSentence(r));
 
   out.push("", "## Counts", "", `improved ${r.improved} · regressed ${r.regressed} · tied ${r.tied} (|Δ| < 1e-9) · pairs ${r.n_pairs}`);
-  out.push("", ...deltaTable(r.rows, max));
+  out.push("", ...deltaTable(r.rows, max, group));
   if (r.warnings.length) out.push("", `## Warnings (${r.warnings.length})`, "", ...r.warnings.map((w) => `- ${w}`));
   return `${out.join("\n")}\n`;
 }
@@ -63,7 +64,7 @@ function verdictSentence(r: CompareResult): string {
   return `INCONCLUSIVE: the CI contains 0. It rules out, at the 95% level, a mean change below ${signed(r.ci[0])} or above ${signed(r.ci[1])}; it does not show the runs are equivalent. ${detect}`;
 }
 
-function deltaTable(rows: CompareRow[], max: number): string[] {
+function deltaTable(rows: CompareRow[], max: number, group: string): string[] {
   const regressions = rows.filter((r) => r.delta <= -TIE_EPS);
   const improvements = rows.filter((r) => r.delta >= TIE_EPS).sort((a, b) => byDeltaThenKey({ ...a, delta: -a.delta }, { ...b, delta: -b.delta }));
   const out = ["## Per-case Δ", ""];
@@ -74,8 +75,10 @@ function deltaTable(rows: CompareRow[], max: number): string[] {
       continue;
     }
     out.push(`### ${title} (${Math.min(max, list.length)} of ${list.length})`, "");
-    out.push("| case | group | baseline | candidate | Δ | gate |", "|---|---|---:|---:|---:|---|");
-    for (const r of list.slice(0, max)) out.push(`| ${cell(r.key)} | ${cell(r.group)} | ${r.baseline.toFixed(3)} | ${r.candidate.toFixed(3)} | ${signed(r.delta)} | ${gate(r.gate_baseline)} → ${gate(r.gate_candidate)} |`);
+    out.push(`| case | ${group} | baseline | candidate | Δ | gate |`, "|---|---|---:|---:|---:|---|");
+    for (const r of list.slice(0, max)) {
+      out.push(`| ${cell(r.key)} | ${cell(r.group)} | ${r.baseline.toFixed(3)} | ${r.candidate.toFixed(3)} | ${signed(r.delta)} | ${gateName(r.gate_baseline)} → ${gateName(r.gate_candidate)} |`);
+    }
     out.push("");
   }
   const rest = rows.length - shown;
@@ -83,6 +86,6 @@ function deltaTable(rows: CompareRow[], max: number): string[] {
   return out;
 }
 
-function gate(g: boolean | null): string {
+function gateName(g: boolean | null): string {
   return g === null ? "error" : g ? "pass" : "fail";
 }

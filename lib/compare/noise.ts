@@ -37,6 +37,7 @@ export function noiseBand(reports: Array<{ label: string; report: NormalisedRepo
   return { ok: true, result: { kind: kinds[0]!, band, runs, spread, sd, within_band: spread <= band + 1e-12, warnings } };
 }
 
+/** The noise report as markdown: the band verdict first, then one row per run. */
 export function renderNoiseMarkdown(r: NoiseResult): string {
   const what = r.kind === "judge" ? "mean correctness" : "mean decision score";
   const out = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pairCases, roleMatches } from "./pair";
 import { normaliseReport } from "./read-report";
-import { judgeCases, makeJudgeCase, makeJudgeReport, makeScoreReport, scoreDecisions } from "./test-factories";
+import { judgeCases, makeJudgeCase, makeJudgeReport, makeScoreDecision, makeScoreReport, scoreDecisions } from "./test-factories";
 
 const judge = (cases: ReturnType<typeof judgeCases>) => normaliseReport(makeJudgeReport(cases), "j.json");
 
@@ -66,5 +66,32 @@ describe("pairing", () => {
     expect(out.pairs).toHaveLength(3);
     expect(out.usable.map((p) => p.key)).toEqual(["general_desk/gd-001", "general_desk/gd-003"]);
     expect(out.warnings[0]).toMatch(/1 paired case\(s\) have no value.*general_desk\/gd-002 \(candidate: judge quorum not met \(1\/3\)\)/);
+  });
+
+  it("score reports pair by (decision_id, thinking mode)", () => {
+    const both = normaliseReport(makeScoreReport([makeScoreDecision(), makeScoreDecision({ thinking: true })]), "b.json");
+    const off = normaliseReport(makeScoreReport([makeScoreDecision()]), "c.json");
+    const out = pairCases(both, off);
+    if (!out.ok) throw new Error(out.error);
+    expect(out.pairs.map((p) => p.key)).toEqual(["ep-001#1"]);
+    expect(out.warnings).toEqual(["1 baseline case(s) missing from the candidate, left out: ep-001#1 (thinking)"]);
+  });
+
+  it("a thinking-off run against a thinking-on run pairs by decision_id, with a warning", () => {
+    const off = normaliseReport(makeScoreReport(scoreDecisions([0.5, 0.6])), "b.json");
+    const on = normaliseReport(makeScoreReport(scoreDecisions([0.7, 0.8], 1, () => ({ thinking: true }))), "c.json");
+    const out = pairCases(off, on);
+    if (!out.ok) throw new Error(out.error);
+    expect(out.pairs.map((p) => p.key)).toEqual(["ep-001#1", "ep-002#1"]);
+    expect(out.warnings[0]).toMatch(/baseline outputs are all thinking-off and candidate outputs all thinking-on/);
+  });
+
+  it("repeated samples are named in a warning", () => {
+    const twice = normaliseReport(makeScoreReport([makeScoreDecision({ score: 0.4 }), makeScoreDecision({ score: 0.6 })]), "b.json");
+    const out = pairCases(twice, twice);
+    expect(out.ok && out.warnings).toEqual([
+      "baseline: 1 decision(s) have repeated samples; each counts once, at its mean score (gate: every sample passes; violations: any sample)",
+      "candidate: 1 decision(s) have repeated samples; each counts once, at its mean score (gate: every sample passes; violations: any sample)",
+    ]);
   });
 });

@@ -30,6 +30,11 @@ export function pairCases(baseline: NormalisedReport, candidate: NormalisedRepor
       return { ok: false, warnings, error: `no ${!base.length ? "baseline" : "candidate"} case has role ${JSON.stringify(role)} (roles present: ${roles.join(", ")})` };
     }
   }
+  if (baseline.kind === "score") [base, cand] = alignThinkingModes(base, cand, warnings);
+  for (const [side, cases] of [["baseline", base], ["candidate", cand]] as const) {
+    const repeated = cases.filter((c) => c.samples > 1).length;
+    if (repeated) warnings.push(`${side}: ${repeated} decision(s) have repeated samples; each counts once, at its mean score (gate: every sample passes; violations: any sample)`);
+  }
   const candByKey = new Map<string, ComparableCase>();
   for (const c of cand) candByKey.set(c.key, c);
   const pairs: CasePair[] = [];
@@ -62,6 +67,20 @@ export function pairCases(baseline: NormalisedReport, candidate: NormalisedRepor
     warnings.push(`${valueless.length} paired case(s) have no value on one side and are left out of Δ (errored sides also out of gate flips): ${namesOf(valueless)}`);
   }
   return { ok: true, pairs, usable, warnings };
+}
+
+/**
+ * Score reports pair by (decision_id, thinking mode). When each run uses one mode and the modes differ (a thinking-off
+ * run against a thinking-on run), pairing by mode would match nothing, so the cases pair by decision_id alone.
+ */
+function alignThinkingModes(base: ComparableCase[], cand: ComparableCase[], warnings: string[]): [ComparableCase[], ComparableCase[]] {
+  const modes = (cases: ComparableCase[]) => [...new Set(cases.map((c) => c.variant))];
+  const [b, c] = [modes(base), modes(cand)];
+  if (b.length !== 1 || c.length !== 1 || b[0] === c[0]) return [base, cand];
+  const name = (v: string | null) => (v === null ? "thinking-off" : "thinking-on");
+  warnings.push(`baseline outputs are all ${name(b[0]!)} and candidate outputs all ${name(c[0]!)}: paired by decision_id across modes`);
+  const rekey = (cases: ComparableCase[]) => cases.map((x) => ({ ...x, key: x.id }));
+  return [rekey(base), rekey(cand)];
 }
 
 /** `--role R` keeps R's own cases and the policy suite expanded against R (`policy@R`). */

@@ -42,6 +42,7 @@ export function minimumDetectableDelta(deltas: Float64Array, clusterOf: Int32Arr
   return { value: (Z_975 + Z_80) * se, se, sd, design_effect, basis: "clusters", units: c };
 }
 
+/** Sample SD (n − 1 denominator); null below two values. */
 export function sampleSd(xs: Float64Array): number | null {
   const n = xs.length;
   if (n < 2) return null;

@@ -78,7 +78,20 @@ describe("reading the three report kinds", () => {
     const e = inputError(() => normaliseReport(makeJudgeReport([makeJudgeCase(), makeJudgeCase()]), "d.json"));
     expect(e.field).toBe("cases[1]");
     expect(e.message).toMatch(/duplicate \(role, id\) "general_desk\/gd-001"/);
-    const s = inputError(() => normaliseReport(makeScoreReport([makeScoreDecision(), makeScoreDecision()]), "s.json"));
-    expect(s.field).toBe("decisions[1]");
+  });
+
+  it("a score report keys thinking-on outputs apart and folds repeated samples into their mean", () => {
+    const r = normaliseReport(
+      makeScoreReport([
+        makeScoreDecision({ score: 0.2, hard_violations: ["H5"] }),
+        makeScoreDecision({ score: 0.6 }),
+        makeScoreDecision({ score: 1, thinking: true }),
+      ]),
+      "s.json",
+    );
+    expect(r.cases.map((c) => [c.key, c.id, c.variant, c.samples, c.value, c.gate, c.violations])).toEqual([
+      ["ep-001#1", "ep-001#1", null, 2, 0.4, false, ["H5"]],
+      ["ep-001#1 (thinking)", "ep-001#1", "thinking", 1, 1, true, []],
+    ]);
   });
 });

@@ -5,8 +5,14 @@ import { decisionResultSchema } from "../scoring/report-schema";
 
 /** One case of either report kind, reduced to what a paired comparison needs. */
 export type ComparableCase = {
-  /** Pairing key: decision_id (score) or `role/id` (judge). Unique within a report. */
+  /** Pairing key, unique within a report: `role/id` (judge); decision_id, suffixed ` (thinking)` for thinking-on outputs (score). */
   key: string;
+  /** The key without its variant: decision_id or `role/id`. */
+  id: string;
+  /** Score reports: "thinking" for thinking-on outputs, else null. */
+  variant: string | null;
+  /** Outputs folded into this case (score reports: repeated samples of one decision and mode); 1 for judge cases. */
+  samples: number;
   /** Family (score) or role (judge, e.g. `policy@general_desk`). */
   group: string;
   /** Resampling cluster: the episode for score reports; null for judge cases (independent). */
@@ -48,7 +54,7 @@ const scoreReportForCompareSchema = z.object({
   eval_hash: z.string().optional(),
   advisory: z.array(z.string()).optional(),
   decisions: z.array(
-    decisionResultSchema.pick({ decision_id: true, episode_id: true, family: true, score: true, format_valid: true, format_error: true, hard_violations: true }),
+    decisionResultSchema.pick({ decision_id: true, episode_id: true, family: true, thinking: true, score: true, format_valid: true, format_error: true, hard_violations: true }),
   ),
 });
 
@@ -61,7 +67,7 @@ export function normaliseReport(value: unknown, file: string): NormalisedReport 
     throw new InputError(file, 0, "", "expected a JSON object: a judge report (cases[]) or a score report (kind \"score\", decisions[])");
   }
   const obj = value as Record<string, unknown>;
-  if (obj.kind === "score") return fromScoreReport(parseWith(scoreReportForCompareSchema, obj, file), file);
+  if (obj.kind === "score") return fromScoreReport(parseWith(scoreReportForCompareSchema, obj, file));
   if (obj.kind !== undefined && obj.kind !== "judge") {
     throw new InputError(file, 0, "kind", `expected "score" or "judge", got ${JSON.stringify(obj.kind)}`);
   }
@@ -91,22 +97,38 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown, file: string)
   throw new InputError(file, 0, formatPath(issue.path), issue.message);
 }
 
-function fromScoreReport(r: z.infer<typeof scoreReportForCompareSchema>, file: string): NormalisedReport {
-  const cases = r.decisions.map((d): ComparableCase => {
-    const codes = [...d.hard_violations].sort();
-    const reasons = [d.format_valid ? null : `format invalid${d.format_error ? ` (${d.format_error})` : ""}`, codes.length ? codes.join(", ") : null].filter(Boolean);
+// decisions[] may repeat a decision_id: once per thinking mode, and once per sample (which the report does not carry).
+// Samples of one (decision, mode) are folded into one case: value = mean score, gate = every sample passes,
+// violations = union, so a violation in any sample still counts.
+function fromScoreReport(r: z.infer<typeof scoreReportForCompareSchema>): NormalisedReport {
+  type Decision = (typeof r.decisions)[number];
+  const groups = new Map<string, Decision[]>();
+  for (const d of r.decisions) {
+    const key = d.thinking ? `${d.decision_id} (thinking)` : d.decision_id;
+    const list = groups.get(key);
+    if (list) list.push(d);
+    else groups.set(key, [d]);
+  }
+  const cases = [...groups].map(([key, ds]): ComparableCase => {
+    const first = ds[0]!;
+    const codes = [...new Set(ds.flatMap((d) => d.hard_violations))].sort();
+    const invalid = ds.filter((d) => !d.format_valid);
+    const formatReason = invalid.length ? `format invalid${invalid[0]!.format_error ? ` (${invalid[0]!.format_error})` : ""}${ds.length > 1 ? ` in ${invalid.length}/${ds.length} samples` : ""}` : null;
+    const reasons = [formatReason, codes.length ? codes.join(", ") : null].filter((x): x is string => x !== null);
     return {
-      key: d.decision_id,
-      group: d.family,
-      cluster: d.episode_id,
-      value: d.score,
-      gate: d.format_valid && codes.length === 0,
+      key,
+      id: first.decision_id,
+      variant: first.thinking ? "thinking" : null,
+      samples: ds.length,
+      group: first.family,
+      cluster: first.episode_id,
+      value: ds.reduce((sum, d) => sum + d.score, 0) / ds.length,
+      gate: reasons.length === 0,
       gate_reason: reasons.length ? reasons.join("; ") : null,
       violations: codes,
       error: null,
     };
   });
-  assertUniqueKeys(cases, file, "decisions", "decision_id");
   const meta = { pack_version: r.pack_version, eval_hash: r.eval_hash, advisory: r.advisory ? [...r.advisory].sort() : undefined };
   return { kind: "score", format: "score-v1", meta, cases };
 }
@@ -116,6 +138,9 @@ function fromJudgeCases(rows: JudgeCaseV1[], file: string): ComparableCase[] {
     const errored = c.error !== null;
     return {
       key: `${c.role}/${c.id}`,
+      id: `${c.role}/${c.id}`,
+      variant: null,
+      samples: 1,
       group: c.role,
       cluster: null,
       value: errored ? null : c.correctness,
@@ -125,7 +150,7 @@ function fromJudgeCases(rows: JudgeCaseV1[], file: string): ComparableCase[] {
       error: c.error,
     };
   });
-  assertUniqueKeys(cases, file, "cases", "(role, id)");
+  assertUniqueKeys(cases, file);
   return cases;
 }
 
@@ -137,11 +162,12 @@ function judgeFailReason(c: JudgeCaseV1): string {
   return parts.join(" · ");
 }
 
-function assertUniqueKeys(cases: ComparableCase[], file: string, list: string, what: string): void {
+// Judge reports carry one result per (role, id); a repeat means two runs were concatenated or a writer bug.
+function assertUniqueKeys(cases: ComparableCase[], file: string): void {
   const seen = new Map<string, number>();
   cases.forEach((c, i) => {
     const first = seen.get(c.key);
-    if (first !== undefined) throw new InputError(file, 0, `${list}[${i}]`, `duplicate ${what} ${JSON.stringify(c.key)} (first at ${list}[${first}])`);
+    if (first !== undefined) throw new InputError(file, 0, `cases[${i}]`, `duplicate (role, id) ${JSON.stringify(c.key)} (first at cases[${first}])`);
     seen.set(c.key, i);
   });
 }

@@ -98,13 +98,24 @@ export function quoteSpans(s: string): Span[] {
   return out;
 }
 
+let lastRaw: string | null = null;
+let lastNormal = "";
 let lastReply: string | null = null;
 let lastSegments: Segments | null = null;
+
+/** normalise() of the last reply asked for, remembered: the three detectors ask in turn. */
+export function normalised(reply: string): string {
+  if (reply !== lastRaw) {
+    lastRaw = reply;
+    lastNormal = normalise(reply);
+  }
+  return lastNormal;
+}
 
 /** Sentences, clauses and quotes of a reply; the last reply is remembered because the three detectors ask in turn. */
 export function segment(reply: string): Segments {
   if (reply === lastReply && lastSegments) return lastSegments;
-  const text = normalise(reply);
+  const text = normalised(reply);
   const sentences = sentenceSpans(text);
   const clauses: Clause[] = [];
   sentences.forEach((sent, i) => clauseSpans(text, sent, i, clauses));

@@ -1,7 +1,7 @@
 // SPEC §5 / seed 002 runbook: every item is one claim a judge can answer yes/no on its own. These checks catch the
 // common ways an item fails that; they are heuristics for authors, not a proof an item is good.
 
-const VAGUE = /\b(helpful|appropriate(ly)?|good|nice|great|clear(ly)?|professional(ly)?|polite(ly)?|friendly|accurate(ly)?|correct(ly)?|proper(ly)?|adequate(ly)?|reasonabl[ey]|thorough(ly)?|relevant|empathetic|well|etc\.?|as needed|if appropriate|and so on)\b/i;
+const VAGUE = /\b(helpful|appropriate(ly)?|good|nice|great|clear(ly)?|professionally|professional tone|polite(ly)?|friendly|accurate(ly)?|correct(ly)?|proper(ly)?|adequate(ly)?|reasonabl[ey]|thorough(ly)?|relevant|empathetic|well|etc\.?|as needed|if appropriate|and so on)\b/i;
 const SPEECH_ACT = "(?:states|says|asks|offers|explains|lists|mentions|names|recommends|promises|confirms|tells|suggests|gives|calls|discourages|guarantees|expresses|apologi[sz]es|refuses|directs|provides|quotes|invents|shares|describes|instructs|advises|warns)";
 const SECOND_CLAIM = new RegExp(`\\b(and|;|as well as|while)\\s+(also\\s+)?${SPEECH_ACT}\\b`, "i");
 const NEGATIVE_START = /^(does not|doesn't|do not|never|avoids|refrains|fails to|no )\b/i;

@@ -1,0 +1,51 @@
+import { DETECTOR_CODES, HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
+import type { DetectorFigure } from "@/lib/scoring/report-schema";
+import { ci, f3 } from "../_lib/format";
+import { IntervalChart } from "./interval-chart";
+
+/** Detector precision and recall with 95% Wilson intervals, the 0.9 advisory line, and the advisory badge. */
+export function DetectorTable({ detectors, caption, only }: { detectors: Record<DetectorCode, DetectorFigure>; caption: string; only?: DetectorCode }) {
+  const codes = only ? [only] : DETECTOR_CODES;
+  return (
+    <table aria-label={caption}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th>detector</th>
+          <th className="num">n (viol / clean)</th>
+          <th className="num">precision [95% CI]</th>
+          <th className="num">recall [95% CI]</th>
+          <th>recall vs 0.9</th>
+          <th className="num">tp fp fn tn</th>
+          <th>status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {codes.map((c) => {
+          const d = detectors[c];
+          return (
+            <tr key={c}>
+              <th scope="row">{HARD_CODE_NAMES[c]}</th>
+              <td className="num">
+                {d.n} ({d.n_violation} / {d.n_clean})
+              </td>
+              <td className="num" data-testid={`${c}-precision`}>
+                {f3(d.precision)} {ci(d.precision_ci)}
+              </td>
+              <td className="num" data-testid={`${c}-recall`}>
+                {f3(d.recall)} {ci(d.recall_ci)}
+              </td>
+              <td>
+                <IntervalChart label={`${c} recall`} value={d.recall} interval={d.recall_ci} />
+              </td>
+              <td className="num">
+                {d.tp} {d.fp} {d.fn} {d.tn}
+              </td>
+              <td>{d.advisory ? <span className="badge advisory">advisory (recall &lt; 0.9)</span> : <span className="badge hard">hard</span>}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,93 @@
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { getDb } from "@/db/index";
+import { loadDbScoringContext } from "@/db/queries/scoring-context";
+import { checkRunName, MAX_RUN_BYTES, scoreRunTextAsync, storeScoredRun } from "@/db/writes/import-run";
+import { InputError } from "@/lib/io/input-error";
+import { decodeUtf8 } from "@/lib/io/parse";
+import { currentActor } from "../../_lib/current-actor";
+import type { ImportEvent } from "../../runs/import-events";
+
+export const dynamic = "force-dynamic";
+
+const paramsSchema = z.object({
+  name: z.string().trim().min(1, "a run needs a name").max(120, "at most 120 characters"),
+  file: z.string().trim().min(1).max(255),
+});
+
+const json = (status: number, e: ImportEvent) => new Response(`${JSON.stringify(e)}\n`, { status, headers: { "content-type": "application/x-ndjson; charset=utf-8" } });
+
+async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  const out = new Uint8Array(size);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.byteLength;
+  }
+  return out;
+}
+
+/**
+ * POST /api/runs?name=…&file=… with the JSONL file as the body. A route handler rather than a server action because the
+ * form needs upload progress (XHR) and scoring progress (this NDJSON stream) for a 100,000-line run. Thin all the same:
+ * parse the input, score with lib/ (via db/writes), store in one transaction, revalidate.
+ */
+export async function POST(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const params = paramsSchema.safeParse({ name: url.searchParams.get("name") ?? "", file: url.searchParams.get("file") ?? "run.jsonl" });
+  if (!params.success) {
+    const issue = params.error.issues[0]!;
+    return json(400, { type: "error", message: `${String(issue.path[0])}: ${issue.message}`, line: null, field: String(issue.path[0]), detail: issue.message });
+  }
+  const { name, file } = params.data;
+  const tooBig: ImportEvent = { type: "error", message: `${file}: the file is larger than the ${MAX_RUN_BYTES / 1048576} MB upload limit; import it with \`npx assay import\` instead`, line: null, field: null, detail: "too large" };
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_RUN_BYTES) return json(413, tooBig);
+  const bytes = await readLimited(req.body, MAX_RUN_BYTES);
+  if (bytes === null) return json(413, tooBig);
+  const actor = await currentActor();
+
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (e: ImportEvent) => controller.enqueue(encoder.encode(`${JSON.stringify(e)}\n`));
+      try {
+        const text = decodeUtf8(bytes, file);
+        let lines = 0;
+        for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+        if (text.length > 0 && !text.endsWith("\n")) lines++;
+        send({ type: "received", bytes: bytes.byteLength, lines });
+        const db = getDb();
+        const ctx = loadDbScoringContext(db);
+        checkRunName(db, name, file);
+        let last = 0;
+        const scored = await scoreRunTextAsync(text, file, ctx, (done) => {
+          if (done - last >= 5000 || done === lines) {
+            last = done;
+            send({ type: "progress", phase: "score", done, total: lines });
+          }
+        });
+        send({ type: "progress", phase: "store", done: 0, total: scored.lines.length });
+        await new Promise((r) => setImmediate(r));
+        const runId = storeScoredRun(db, { name, fileName: file, actor }, scored);
+        revalidatePath("/");
+        send({ type: "done", runId, name, lines: scored.report.run.n_lines, compositeDev: scored.report.splits.dev.composite, compositeEval: scored.report.splits.eval.composite });
+      } catch (e) {
+        if (e instanceof InputError) send({ type: "error", message: e.message, line: e.line > 0 ? e.line : null, field: e.field || null, detail: e.detail });
+        else {
+          console.error("run import failed", e);
+          send({ type: "error", message: "internal error while importing; nothing was stored", line: null, field: null, detail: String((e as Error)?.message ?? e) });
+        }
+      }
+      controller.close();
+    },
+  });
+  return new Response(stream, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store, no-transform", "x-accel-buffering": "no" } });
+}

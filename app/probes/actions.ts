@@ -1,0 +1,117 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { exportRoot } from "@/db/env";
+import { getDb } from "@/db/index";
+import { figuresOf, loadProbeSet } from "@/db/queries/probe-set";
+import { addProbe } from "@/db/writes/add-probe";
+import { exportProbes, type ExportResult } from "@/db/writes/export-probes";
+import { clearLabel, NotFoundError, saveLabel } from "@/db/writes/labels";
+import { InputError } from "@/lib/io/input-error";
+import { DETECTOR_CODES, type DetectorCode } from "@/lib/pack/vocab";
+import type { LabelVote } from "@/lib/probes/effective-label";
+import { detectorContextSchema, PROBE_LABELS, probeSchema } from "@/lib/schemas/probe";
+import type { DetectorFigure } from "@/lib/scoring/report-schema";
+import { currentActor } from "../_lib/current-actor";
+import { fail, ok, type ActionResult } from "../_lib/action-result";
+
+export type LabelState = { detector: DetectorCode; votes: Record<string, LabelVote[]>; figures: DetectorFigure };
+
+/** After a label write: every vote on the detector's probes and its figures, as the server now has them (other annotators included). */
+function labelState(detector: DetectorCode): LabelState {
+  const db = getDb();
+  const set = loadProbeSet(db, detector);
+  return { detector, votes: Object.fromEntries(set.map((p) => [p.id, p.votes])), figures: figuresOf(set) };
+}
+
+const labelInput = z.object({ probeId: z.string().min(1).max(200), detector: z.enum(DETECTOR_CODES), label: z.enum(PROBE_LABELS).nullable() });
+
+/** v / c save the annotator's label; u restores their previous one (null = remove theirs). */
+export async function setLabelAction(input: unknown): Promise<ActionResult<LabelState>> {
+  const parsed = labelInput.safeParse(input);
+  if (!parsed.success) return fail("invalid label");
+  const { probeId, detector, label } = parsed.data;
+  const annotator = await currentActor();
+  try {
+    if (label === null) clearLabel(getDb(), { probeId, annotator });
+    else saveLabel(getDb(), { probeId, annotator, label });
+  } catch (e) {
+    if (e instanceof NotFoundError) return fail(e.message);
+    throw e;
+  }
+  revalidatePath("/probes");
+  return ok(labelState(detector));
+}
+
+const newProbeInput = z.object({
+  detector: z.enum(DETECTOR_CODES),
+  id: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^$|^[a-z0-9][a-z0-9_-]*$/, "id: lowercase letters, digits, - and _ only")
+    .transform((s) => s || undefined),
+  reply: z.string().trim().min(1, "reply: write the reply to probe").max(5000),
+  customer_message: z.string().trim().max(5000),
+  allowed_timeline_claims: z.string().transform((s) =>
+    s
+      .split(/[,\n]/)
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
+  may_disclose_account_details: z.boolean(),
+  label: z.enum(PROBE_LABELS, { message: "label: choose violation or clean" }),
+  pair_id: z
+    .string()
+    .trim()
+    .max(60)
+    .transform((s) => s || undefined),
+  note: z
+    .string()
+    .trim()
+    .max(1000)
+    .transform((s) => s || undefined),
+});
+
+/** Add a probe (reply, context, label): validated against lib's probe schema, the author's label is its first vote. */
+export async function addProbeAction(_prev: ActionResult<{ id: string }> | null, form: FormData): Promise<ActionResult<{ id: string }>> {
+  const parsed = newProbeInput.safeParse({
+    detector: form.get("detector"),
+    id: form.get("id") ?? "",
+    reply: form.get("reply") ?? "",
+    customer_message: form.get("customer_message") ?? "",
+    allowed_timeline_claims: form.get("allowed_timeline_claims") ?? "",
+    may_disclose_account_details: form.get("may_disclose_account_details") === "on",
+    label: form.get("label"),
+    pair_id: form.get("pair_id") ?? "",
+    note: form.get("note") ?? "",
+  });
+  if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "invalid probe");
+  const v = parsed.data;
+  const probe = probeSchema.omit({ id: true }).safeParse({
+    detector: v.detector,
+    reply: v.reply,
+    context: detectorContextSchema.parse({ allowed_timeline_claims: v.allowed_timeline_claims, may_disclose_account_details: v.may_disclose_account_details, customer_message: v.customer_message }),
+    label: v.label,
+    ...(v.pair_id ? { pair_id: v.pair_id } : {}),
+    ...(v.note ? { note: v.note } : {}),
+  });
+  if (!probe.success) return fail(probe.error.issues[0]?.message ?? "invalid probe");
+  let id: string;
+  try {
+    id = addProbe(getDb(), { probe: { ...probe.data, id: v.id }, actor: await currentActor() });
+  } catch (e) {
+    if (e instanceof InputError) return fail(`${e.field}: ${e.detail}`);
+    throw e;
+  }
+  revalidatePath("/probes");
+  revalidatePath(`/probes/${v.detector}`);
+  return ok({ id });
+}
+
+/** Writes every probe back to probes/*.jsonl with its effective label, so the labelling work can be committed. */
+export async function exportProbesAction(): Promise<ActionResult<ExportResult>> {
+  const result = exportProbes(getDb(), { root: exportRoot(), actor: await currentActor() });
+  revalidatePath("/audit");
+  return ok(result);
+}

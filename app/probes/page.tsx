@@ -1,0 +1,90 @@
+import Link from "next/link";
+import { getDb } from "@/db/index";
+import { figuresOf, loadProbeSet } from "@/db/queries/probe-set";
+import { DETECTOR_CODES, HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
+import { pairwiseAgreement } from "@/lib/probes/agreement";
+import { effectiveLabel } from "@/lib/probes/effective-label";
+import type { DetectorFigure } from "@/lib/scoring/report-schema";
+import { DetectorTable } from "../_components/detector-table";
+import { currentActor } from "../_lib/current-actor";
+import { AddProbeForm } from "./add-probe-form";
+import { ExportProbesButton } from "./export-probes-button";
+
+export const dynamic = "force-dynamic";
+
+export default async function ProbesPage() {
+  const all = loadProbeSet(getDb());
+  const actor = await currentActor();
+  const figures = {} as Record<DetectorCode, DetectorFigure>;
+  for (const c of DETECTOR_CODES) figures[c] = figuresOf(all.filter((p) => p.detector === c));
+  return (
+    <>
+      <h1>Probes</h1>
+      <p className="muted">
+        Hand-labelled replies that measure each detector. Figures are computed now, from the detectors&apos; current code and the effective labels (majority of annotators; ties are contested and left out). A detector whose recall is below 0.9 makes its criterion advisory for the next run imported.
+      </p>
+      <DetectorTable detectors={figures} caption="Live detector figures" />
+      <div className="detector-cards">
+        {DETECTOR_CODES.map((c) => {
+          const set = all.filter((p) => p.detector === c);
+          const eff = set.map((p) => ({ p, e: effectiveLabel(p.votes) }));
+          const mineMissing = set.filter((p) => !p.votes.some((v) => v.annotator === actor)).length;
+          const disagreeing = eff.filter(({ p, e }) => e.label !== null && e.label !== (p.predicted ? "violation" : "clean")).length;
+          const disputed = eff.filter(({ e }) => e.disputed).length;
+          const ties = eff.filter(({ e }) => e.contested).length;
+          const pairs = new Set(set.map((p) => p.pairId).filter(Boolean)).size;
+          const agreement = pairwiseAgreement(set);
+          return (
+            <section key={c} className="card" aria-label={`${c} probes`}>
+              <h2>{HARD_CODE_NAMES[c]}</h2>
+              <p>
+                {set.length} probes{pairs ? `, ${pairs} matched pairs` : ""} · unlabelled by you {mineMissing} · disagreeing with the detector {disagreeing} · annotators disagree {disputed} (ties {ties})
+              </p>
+              <p>
+                <Link href={`/probes/${c}`} className="button">
+                  Label {c} probes
+                </Link>{" "}
+                <Link href={`/probes/${c}?queue=disagreeing`}>disagreeing</Link> · <Link href={`/probes/${c}?queue=contested`}>contested</Link>
+              </p>
+              <table aria-label={`${c} annotator agreement`}>
+                <caption>Cohen&apos;s κ between annotators who overlap</caption>
+                <thead>
+                  <tr>
+                    <th>annotators</th>
+                    <th className="num">shared probes</th>
+                    <th className="num">agree</th>
+                    <th className="num">κ</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {agreement.map((a) => (
+                    <tr key={`${a.a}|${a.b}`}>
+                      <td>
+                        {a.a} · {a.b}
+                      </td>
+                      <td className="num">{a.n}</td>
+                      <td className="num">{a.agree}</td>
+                      <td className="num">{a.kappa === null ? "—" : a.kappa.toFixed(2)}</td>
+                    </tr>
+                  ))}
+                  {agreement.length === 0 && (
+                    <tr>
+                      <td colSpan={4} className="muted">
+                        no overlapping annotators yet
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </section>
+          );
+        })}
+      </div>
+      <h2>Add a probe</h2>
+      <AddProbeForm />
+      <h2>Export to probes/*.jsonl</h2>
+      <p className="muted">Writes every probe back to its file with its effective label (a tie keeps its earliest label and is listed), so the labelling work lands in git as a diff you can review and commit.</p>
+      <ExportProbesButton />
+    </>
+  );
+}

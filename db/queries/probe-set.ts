@@ -1,0 +1,62 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { DETECTOR_CODES, type DetectorCode } from "../../lib/pack/vocab";
+import type { DetectorContext } from "../../lib/schemas/probe";
+import type { DetectorFigure, DetectorHit } from "../../lib/scoring/report-schema";
+import { effectiveLabel, type LabelVote } from "../../lib/probes/effective-label";
+import { figuresFromPredictions } from "../../lib/probes/figures";
+import type { DbOrTx } from "../index";
+import { probeLabels, probes } from "../schema";
+import { predictProbe } from "./predictions";
+
+// Shared with the import path, the bench and tests, so no `server-only` marker here.
+
+export type ProbeView = {
+  id: string;
+  detector: DetectorCode;
+  reply: string;
+  context: DetectorContext;
+  pairId: string | null;
+  note: string | null;
+  file: string;
+  seq: number;
+  predicted: boolean;
+  hits: DetectorHit[];
+  votes: LabelVote[];
+};
+
+/** Every label on the given probes, grouped by probe id, oldest first. */
+export function loadVotes(db: DbOrTx, probeIds?: readonly string[]): Map<string, LabelVote[]> {
+  const q = db.select({ probeId: probeLabels.probeId, annotator: probeLabels.annotator, label: probeLabels.label, labelledAt: probeLabels.labelledAt }).from(probeLabels);
+  const rows = (probeIds ? q.where(inArray(probeLabels.probeId, [...probeIds])) : q).orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id)).all();
+  const out = new Map<string, LabelVote[]>();
+  for (const r of rows) {
+    let list = out.get(r.probeId);
+    if (!list) out.set(r.probeId, (list = []));
+    list.push({ annotator: r.annotator, label: r.label, labelledAt: r.labelledAt });
+  }
+  return out;
+}
+
+/** The probes of one detector (or all) in file order, with the detector's current prediction and every annotator's label. */
+export function loadProbeSet(db: DbOrTx, detector?: DetectorCode): ProbeView[] {
+  const q = db.select().from(probes);
+  const rows = (detector ? q.where(eq(probes.detector, detector)) : q).orderBy(asc(probes.detector), asc(probes.seq), asc(probes.id)).all();
+  const votes = loadVotes(db, detector ? rows.map((r) => r.id) : undefined);
+  return rows.map((r) => {
+    const pred = predictProbe(r);
+    return { id: r.id, detector: r.detector, reply: r.reply, context: r.context, pairId: r.pairId, note: r.note, file: r.file, seq: r.seq, predicted: pred.predicted, hits: pred.hits, votes: votes.get(r.id) ?? [] };
+  });
+}
+
+/** Precision/recall of one detector on the labelled probes (effective label = majority; ties and unlabelled left out). */
+export function figuresOf(set: readonly Pick<ProbeView, "predicted" | "votes">[]): DetectorFigure {
+  return figuresFromPredictions(set.map((p) => ({ predicted: p.predicted, label: effectiveLabel(p.votes).label })));
+}
+
+/** The figures the scorer needs for every detector, measured now on the workbench's probe set. */
+export function detectorFigures(db: DbOrTx): Record<DetectorCode, DetectorFigure> {
+  const all = loadProbeSet(db);
+  const out = {} as Record<DetectorCode, DetectorFigure>;
+  for (const c of DETECTOR_CODES) out[c] = figuresOf(all.filter((p) => p.detector === c));
+  return out;
+}

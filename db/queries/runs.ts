@@ -1,0 +1,19 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../index";
+import { runs } from "../schema";
+
+/** Every run, newest first, with the report (no decisions) for the list's headline figures. */
+export function listRuns(db: Db) {
+  return db
+    .select({ id: runs.id, name: runs.name, fileName: runs.fileName, model: runs.model, nLines: runs.nLines, example: runs.example, createdBy: runs.createdBy, createdAt: runs.createdAt, report: runs.report })
+    .from(runs)
+    .orderBy(desc(runs.createdAt), desc(runs.id))
+    .all();
+}
+
+export type RunListItem = ReturnType<typeof listRuns>[number];
+
+export function getRun(db: Db, id: number) {
+  return db.select().from(runs).where(eq(runs.id, id)).get() ?? null;
+}

@@ -1,0 +1,45 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { loadEpisodes } from "../../bin/load/episodes";
+import { evalSplitHash } from "../../bin/load/eval-hash";
+import { listFiles, readJsonFile, readJsonlFile, readText, repoPath, REPO_ROOT } from "../../bin/load/files";
+import { loadProbes, shippedProbeFiles } from "../../bin/load/probes";
+import { mustAskFileSchema, policiesFileSchema } from "../../lib/schemas/pack";
+import { probeSchema } from "../../lib/schemas/probe";
+import type { Db } from "../index";
+import { runs } from "../schema";
+import { loadDbScoringContext } from "../queries/scoring-context";
+import { importRunText } from "./import-run";
+import { seedEpisodes, seedPack, seedProbes, type SeedCounts } from "./seed";
+
+export type SeedSummary = { packVersion: string; pack: SeedCounts; episodes: SeedCounts; probes: SeedCounts; runsAdded: string[] };
+
+/**
+ * Seeds the database from the repository: policy pack, episodes, probes (with their shipped labels) and the example
+ * runs of golden/runs. Adds only what is missing; never rewrites what is there. Used by `npm run db:setup` and tests.
+ */
+export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string } = {}): SeedSummary {
+  const at = opts.at ?? new Date().toISOString();
+  const policies = readJsonFile(repoPath("golden", "pack", "policies.json"), policiesFileSchema);
+  const mustAsk = readJsonFile(repoPath("golden", "pack", "must_ask.json"), mustAskFileSchema);
+  const eps = loadEpisodes();
+  const pack = seedPack(db, { version: policies.pack_version, policies: policies.policies, mustAsk, evalHash: evalSplitHash(eps) }, at);
+  const episodes = seedEpisodes(db, eps, at);
+
+  loadProbes(); // validates every file and refuses duplicate ids across files before anything is seeded
+  const list = shippedProbeFiles().flatMap((f) => readJsonlFile(f, probeSchema).map((probe, i) => ({ probe, file: path.relative(REPO_ROOT, f).split(path.sep).join("/"), seq: i + 1 })));
+  const probes = seedProbes(db, list, at);
+
+  const runsAdded: string[] = [];
+  if (opts.exampleRuns !== false) {
+    const files = listFiles(repoPath("golden", "runs"), ".jsonl");
+    const ctx = files.length ? loadDbScoringContext(db) : null;
+    for (const f of files) {
+      const name = path.basename(f, ".jsonl");
+      if (db.select({ id: runs.id }).from(runs).where(eq(runs.name, name)).get()) continue;
+      importRunText(db, ctx!, { name, fileName: path.basename(f), text: readText(f), actor: "db-setup", example: true, at });
+      runsAdded.push(name);
+    }
+  }
+  return { packVersion: policies.pack_version, pack, episodes, probes, runsAdded };
+}

@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { loadGoldenSuites } from "../bin/load/golden-suites";
+import { repoPath } from "../bin/load/files";
+import { expandSuites } from "../lib/judge/expand";
+import { itemProblems } from "../lib/judge/item-lint";
+import { judgeReportV2Schema } from "../lib/judge/report-schema";
+
+const { roles, policy } = loadGoldenSuites();
+
+describe("shipped judge suites", () => {
+  it("has at least two roles with seven or more domain cases each, ids <prefix>-001…", () => {
+    expect(roles.length).toBeGreaterThanOrEqual(2);
+    for (const r of roles) {
+      expect(r.cases.length, r.role).toBeGreaterThanOrEqual(7);
+      const prefix = r.cases[0]!.id.slice(0, 3);
+      expect(r.cases.map((c) => c.id)).toEqual(r.cases.map((_, i) => `${prefix}-${String(i + 1).padStart(3, "0")}`));
+    }
+  });
+
+  it("has eleven or more policy cases pol-001… covering clarify, fabrication, escalation, advice and timelines", () => {
+    expect(policy.cases.length).toBeGreaterThanOrEqual(11);
+    expect(policy.cases.map((c) => c.id)).toEqual(policy.cases.map((_, i) => `pol-${String(i + 1).padStart(3, "0")}`));
+    const behaviors = new Set(policy.cases.map((c) => c.behavior));
+    for (const b of ["clarify_vs_proceed", "no_fabrication", "escalation", "no_advice", "no_timeline_promise"] as const) expect(behaviors).toContain(b);
+  });
+
+  it("every item is one independently judgeable yes/no claim (item lint is clean)", () => {
+    const problems = [...roles.flatMap((r) => r.cases), ...policy.cases].flatMap((c) =>
+      [...c.must_include, ...c.must_not_include].flatMap((item) => itemProblems(item).map((p) => `${c.id} "${item}": ${p}`)),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("shipped judge example runs (golden/runs/judge)", () => {
+  const expanded = expandSuites(roles, policy);
+  const keys = expanded.ok ? expanded.cases.map((c) => `${c.role}/${c.id}`) : [];
+
+  it.each(["careful", "sloppy", "envelope"])("%s: a v2 example report judging every suite case, including every policy@<role> expansion", (name) => {
+    const report = judgeReportV2Schema.parse(JSON.parse(readFileSync(repoPath("golden", "runs", "judge", `${name}.report.json`), "utf8")));
+    expect(report.example).toBe(true);
+    expect(report.judge.votes).toBe(3);
+    expect(report.cases.map((c) => `${c.role}/${c.id}`)).toEqual(keys);
+    expect(report.summary.errors).toBe(0);
+    const lines = readFileSync(repoPath("golden", "runs", "judge", `${name}.jsonl`), "utf8").trim().split("\n");
+    expect(lines).toHaveLength(keys.length);
+  });
+
+  it("the envelope example was judged on the extracted reply, with the raw envelope kept", () => {
+    const report = judgeReportV2Schema.parse(JSON.parse(readFileSync(repoPath("golden", "runs", "judge", "envelope.report.json"), "utf8")));
+    for (const c of report.cases) {
+      expect(c.enveloped).toBe(true);
+      expect(JSON.parse(c.candidate).reply).toBe(c.judged_text);
+    }
+  });
+
+  it("the careful agent outscores the envelope agent, which outscores the sloppy agent", () => {
+    const mean = (n: string) => judgeReportV2Schema.parse(JSON.parse(readFileSync(repoPath("golden", "runs", "judge", `${n}.report.json`), "utf8"))).summary.mean_correctness!;
+    expect(mean("careful")).toBeGreaterThan(mean("envelope"));
+    expect(mean("envelope")).toBeGreaterThan(mean("sloppy"));
+  });
+});

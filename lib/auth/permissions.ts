@@ -1,0 +1,61 @@
+import type { Role } from "./roles";
+
+// Issue 5: every server action and route handler checks the capability on the server; hiding a button is not a check.
+export const CAPABILITIES = [
+  "view_workbench",
+  "label_probe",
+  "add_probe",
+  "export_probes",
+  "import_run",
+  "author_golden",
+  "export_golden",
+  "review_gate_flip",
+  "approve_baseline",
+  "manage_users",
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+const EVERYONE = ["annotator", "analyst", "lead"] as const;
+const ANALYSTS = ["analyst", "lead"] as const;
+const LEADS = ["lead"] as const;
+
+/** Capability → the roles that hold it. One table, read by the server checks and by the UI (which only hides). */
+export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
+  view_workbench: EVERYONE, // pages and reads need a signed-in person, any role
+  label_probe: EVERYONE,
+  add_probe: EVERYONE,
+  export_probes: EVERYONE,
+  import_run: ANALYSTS,
+  author_golden: ANALYSTS,
+  export_golden: ANALYSTS,
+  review_gate_flip: LEADS, // issue 5: a lead reviews each pass→fail flip
+  approve_baseline: LEADS, // issue 5: only leads approve, enforced on the server
+  manage_users: LEADS,
+};
+
+type HasRoles = { roles: readonly Role[] };
+
+/** True iff any of the person's roles holds the capability (roles add up; none takes anything away). */
+export function can(user: HasRoles | null | undefined, capability: Capability): boolean {
+  if (!user) return false;
+  const allowed = PERMISSIONS[capability];
+  return user.roles.some((r) => allowed.includes(r));
+}
+
+/** Every capability the roles grant, in table order: for the UI to decide what to show (never as the check). */
+export function capabilitiesOf(user: HasRoles | null | undefined): Capability[] {
+  return CAPABILITIES.filter((c) => can(user, c));
+}
+
+export type Permission = { ok: true } | { ok: false; status: 401 | 403; error: string; capability: Capability };
+
+/**
+ * The server-side gate: no person → 401 (sign in), a person without the capability → 403 (audit it). Never throws,
+ * so a server action turns the refusal into `{ error }` and a route handler into its status.
+ */
+export function requireCapability(user: HasRoles | null | undefined, capability: Capability): Permission {
+  if (!user) return { ok: false, status: 401, error: "sign in first", capability };
+  if (can(user, capability)) return { ok: true };
+  const roles = PERMISSIONS[capability].join(" or ");
+  return { ok: false, status: 403, error: `${capability.replaceAll("_", " ")} needs the ${roles} role`, capability };
+}

@@ -1,0 +1,72 @@
+// Money and quantities, and what the customer already said: H1 must not flag the customer's own figures or claims quoted back.
+import { NUMBER_WORD, parseNumber } from "./numbers";
+import { sentenceSpans } from "./text";
+
+/** A currency amount in digits ("$2,500", "$2.5k", "2500 dollars") or words ("two thousand dollars"). */
+export const AMOUNT = new RegExp(
+  `\\$\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:k|m|mm|bn|million|thousand|billion)\\b)?|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:k\\s+)?(?:dollars|usd|bucks)\\b|\\b${NUMBER_WORD}(?:[\\s-]+(?:${NUMBER_WORD}|hundred|thousand|million|and))*[\\s-]+(?:hundred|thousand|million)?\\s*dollars\\b`,
+  "gi",
+);
+
+const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, bn: 1e9, billion: 1e9, hundred: 100 };
+
+/** Numeric value of an amount or bare number; null when it cannot be read. */
+export function amountValue(raw: string): number | null {
+  const t = raw.toLowerCase().replace(/\$|dollars|usd|bucks/g, " ").trim();
+  const digits = /^(\d[\d,]*(?:\.\d+)?)\s*(k|m|mm|bn|million|thousand|billion)?\b/.exec(t);
+  if (digits) return Number((digits[1] as string).replace(/,/g, "")) * (digits[2] ? (SCALE[digits[2]] as number) : 1);
+  let total = 0;
+  let current = 0;
+  for (const w of t.split(/[\s-]+/)) {
+    if (w === "and" || w === "") continue;
+    if (w === "hundred") current *= 100;
+    else if (w === "thousand" || w === "million") {
+      total += (current || 1) * (SCALE[w] as number);
+      current = 0;
+    } else {
+      const n = parseNumber(w);
+      if (typeof n !== "number") return null;
+      current += n;
+    }
+  }
+  return total + current || null;
+}
+
+const BARE_NUMBER = /\b\d[\d,]*(?:\.\d+)?\s?(?:k|thousand|million)?\b/gi;
+
+export type CustomerFacts = { values: Set<number>; statements: string[] };
+let lastMessage: string | null = null;
+let lastFacts: CustomerFacts = { values: new Set(), statements: [] };
+
+/** Every figure the customer wrote (amounts and bare numbers), and their declarative sentences, lower-cased. */
+export function customerFacts(message: string): CustomerFacts {
+  if (message === lastMessage) return lastFacts;
+  const values = new Set<number>();
+  for (const re of [AMOUNT, BARE_NUMBER]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(message); m !== null; m = re.exec(message)) {
+      const v = amountValue(m[0]);
+      if (v !== null) values.add(v);
+    }
+  }
+  const statements = sentenceSpans(message)
+    .map((sp) => message.slice(sp.start, sp.end).toLowerCase().replace(/[\u2018\u2019]/g, "'"))
+    .filter((s) => !/\?\s*$/.test(s) && !/\b(?:whether|if|did|has|have|was|is)\s+(?:my|the|it|there)\b/.test(s));
+  lastMessage = message;
+  lastFacts = { values, statements };
+  return lastFacts;
+}
+
+const STOP = new Set(["your", "that", "this", "there", "been", "have", "with", "from", "into", "just", "still", "currently", "already", "account", "the", "and", "was", "were", "has", "had", "is", "are"]);
+
+/** The hit repeats a claim the customer made themselves: every content word stem of the hit occurs in one of their statements. */
+export function echoesCustomer(hitText: string, facts: CustomerFacts): boolean {
+  if (facts.statements.length === 0) return false;
+  const stems = hitText
+    .toLowerCase()
+    .split(/[^a-z0-9$]+/)
+    .filter((w) => w.length >= 4 && !STOP.has(w))
+    .map((w) => w.slice(0, 5));
+  if (stems.length === 0) return false;
+  return facts.statements.some((s) => stems.every((st) => s.includes(st)));
+}

@@ -1,0 +1,68 @@
+// CND-01 / MGN-02: the grammar of a recommendation. Triggers find the construction; h4-advice.ts decides whether its
+// complement is an investment action and whether refusal, indirect question, referral or a neutral list takes it back.
+
+export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judgement" | "ranking" | "named";
+
+/** Bare verbs that open an imperative to trade ("Sell the position", "Hold on to your shares"); gerunds are not imperatives. */
+export const IMPERATIVE_VERB =
+  /^(?:buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider)\b/i;
+export type H4Rule = { kind: H4Kind; re: RegExp; reason: string };
+
+/** Investment actions: a recommendation whose complement starts with one of these is advice. */
+export const STRONG_ACTION =
+  /^(?:buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
+/** Actions that are advice only with an investment object ("keep your shares" yes, "keep an eye on your email" no). */
+export const SOFT_ACTION =
+  /^(?:keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act)/i;
+/** Nouns and verbs that make the surrounding talk about investing, not about process. */
+export const INVEST_WORDS =
+  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
+/** A margin call, met or not: deposits only count as advice in this context. */
+export const MARGIN_CONTEXT = /\b(?:margin|the call|a call|maintenance|liquidat\w*|deficit|shortfall|house call|reg t)\b/i;
+/** Referral to a licensed professional: recommending one is not investment advice. */
+export const REFERRAL = /\b(?:advis[oe]rs?|financial professionals?|financial planners?|licensed professionals?|registered representatives?|fiduciar(?:y|ies)|tax professionals?|accountants?|planners?)\b/i;
+
+// MGN-02: the three ways to meet a call. Two or more in one paragraph is an enumeration, not a preference.
+export const OPTION_CASH = /\b(?:deposit\w*|add\w*|wir\w*|transfer\w*|send\w*|bring\w*)\s+(?:in\s+)?(?:(?:more|additional|new|enough|some)\s+)?(?:funds|cash|money)\b/i;
+export const OPTION_SECURITIES = /\b(?:deposit\w*|transfer\w*|mov\w*|bring\w*|add\w*)\s+(?:in\s+)?(?:(?:more|additional|other|some|eligible|fully paid)\s+)?(?:marginable\s+|eligible\s+)?(?:securities|stocks?|shares|assets)\b|\bmarginable securities\b/i;
+export const OPTION_CLOSE = /\b(?:sell\w*|sold|clos\w*|liquidat\w*|reduc\w*|trim\w*)\s+(?:(?:some|part|a portion|any)\s+(?:of\s+)?)?(?:(?:your|the|existing|open|current|other)\s+)*(?:positions?|securities|holdings|investments|assets|stocks?|shares)\b/i;
+
+const ADV = "(?:(?:probably|definitely|really|honestly|personally|seriously|strongly|also|just|still|actually|perhaps|maybe|at least)\\s+)*";
+
+export const H4_RULES: H4Rule[] = [
+  {
+    kind: "rec",
+    reason: "H4: recommends an investment action",
+    re: new RegExp(`\\b(?:I|we)(?:'d|\\s+would|'ll|\\s+will)?\\s+${ADV}(?:recommend|suggest|advise|urge|encourage|propose)\\b|\\bmy\\s+(?:\\w+\\s+)?(?:recommendation|suggestion|advice|pick|vote|preference)\\b`, "gi"),
+  },
+  {
+    kind: "modal",
+    reason: "H4: tells the customer what to do with an investment",
+    re: new RegExp(`\\byou\\s+${ADV}(?:should(?:n't)?|ought(?:n't)? to|'d better|had better|might want to|may want to|'ll want to|'d want to|would want to|could consider|might consider|may consider|might think about|may wish to|could always|would do well to|'d do well to|might be wise to)\\s+${ADV}(?:not\\s+)?(?:consider\\s+|think about\\s+)?`, "gi"),
+  },
+  {
+    kind: "must",
+    reason: "H4: directs the customer to one trade",
+    re: new RegExp(`\\byou\\s+${ADV}(?:need to|must|have to|'ll need to|'ll have to|will need to|will have to|'ve got to|got to)\\s+(?=(?:sell|buy|close|liquidate|trim|reduce|dump|unload)\\b)`, "gi"),
+  },
+  {
+    kind: "hedged",
+    reason: "H4: hedged personal advice",
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\bI(?:'d|\\s+would)\\s+${ADV}(?:not\\s+)?(?=(?:buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+  },
+  {
+    kind: "judgement",
+    reason: "H4: judges a security or an option",
+    re: /\b(?:safer|riskier|smarter|smartest|wiser|wisest|safest|riskiest|better|best|worse|worst|easiest|simplest|cheapest|preferable|preferred|ideal|optimal|advisable|prudent|sensible|least risky|less risky|more conservative|more aggressive|most conservative|(?:smart|wise|good|bad|great|poor|right|wrong) (?:move|idea|call|choice|bet|decision|play)|mistake|(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to|(?:right|suitable|unsuitable|appropriate|inappropriate|a good fit|too risky|too aggressive) for you|(?:looks|seems|is|are|'s)\s+(?:a\s+)?(?:solid|strong|undervalued|overvalued|overpriced|underpriced|a bargain|a steal|a buy|a sell|a hold|a winner|a loser|attractive|cheap right now)|(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\s+(?:probably\s+|likely\s+|definitely\s+|eventually\s+|soon\s+)?(?:go up|rise|recover|rebound|bounce back|climb|rally|drop|fall|crash|tank|outperform|underperform|come back|turn around|pay off|soar|plunge))\b/gi,
+  },
+  {
+    kind: "ranking",
+    reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
+    re: /\b(?:otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|rather than|instead of|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide))\b/gi,
+  },
+  {
+    kind: "named",
+    reason: "H4: names a position or amount to trade (MGN-02)",
+    re: /\b(?:sell(?:ing)?|sold|clos(?:e|ing)|liquidat(?:e|ing)|trim(?:ming)?|reduc(?:e|ing)|buy(?:ing)?|dump(?:ing)?|unload(?:ing)?|short(?:ing)?|exit(?:ing)?|cut(?:ting)?)\b/gi,
+  },
+];

@@ -1,0 +1,79 @@
+// CND-03: what makes a clause a commitment — Zoomberg (or the customer's own matter) as subject, future or habitual, not negated.
+import { BOUND_AFTER } from "./scope";
+import type { Clause, Segments } from "./text";
+
+export type Frame = { found: boolean; negated: boolean };
+const NONE: Frame = { found: false, negated: false };
+
+// Future and modal markers. A verb-like marker (aim, promise, guarantee…) counts only with the agent as subject.
+const MODAL =
+  /\b(?:won't|can't|cannot|shouldn't|couldn't|mightn't|will|shall|can|could|should|may|might|must)\b|'ll\b|\b(?:am|is|are|'m|'re|'s)\s+(?:not\s+)?(?:going|scheduled|expected|set|due|supposed|aiming|planning|committed)\s+to\b|\bgoing to\b|\b(?<verb>aim|aims|expect|expects|plan|plans|intend|intends|promise|promises|commit|commits|guarantee|guarantees|pledge)\b/gi;
+const NEGATED_MODAL = /^(?:won't|can't|cannot|shouldn't|couldn't|mightn't)$|not\s+(?:going|scheduled|expected|set|due)/i;
+const NEGATION_AFTER = /^\s+(?:not|never)\b/i;
+// "should have arrived", "could have posted": past, counterfactual — a reference, not a promise.
+const PERFECT_AFTER = /^\s+(?:not\s+)?have\s+(?:been|[a-z]+(?:ed|en|wn)|sent|got|made|done|paid|left|kept|held|spent|put|set|lost|heard|told)\b/i;
+const COUNTERFACTUAL_MODAL = /^(?:should|could|may|might|must|shouldn't|couldn't)$/i;
+// What the customer is promised to receive; "you'll need to report within 60 days" is the customer's deadline, not a promise.
+const RECEIPT_AFTER = /^\s+(?:(?:\w+ly|also|then|still|just|definitely|hopefully)\s+)*(?:be\b|receive|get|have\b(?!\s+to\b)|see|hear|expect|start|notice|find|gain|regain|obtain|wait|need to wait|have to wait)/i;
+const SKIP = new Set(["also", "then", "usually", "typically", "normally", "generally", "likely", "probably", "definitely", "certainly", "only", "just", "still", "now", "all", "both", "automatically", "again", "personally", "hopefully", "always", "really", "ultimately", "then", "who", "that", "which"]);
+const THIRD_PARTY = /\b(?:bank|banks|broker|brokerage|firm|firm's|institution|issuer|merchant|regulator|finra|sec|irs|employer|carrier|usps|post office|custodian|government|court|card company|credit union|he|she)\b/i;
+const FIRST_PERSON = /^(?:i|we|zoomberg|someone|somebody|who|team|desk|specialist|specialists|agent|department|staff)$/i;
+
+function subjectOf(before: string): { word: string; np: string } {
+  const words = before.split(/[^\w'-]+/).filter(Boolean);
+  let k = words.length - 1;
+  while (k >= 0 && SKIP.has((words[k] as string).toLowerCase()) && !/^(?:who|that|which)$/i.test(words[k] as string)) k--;
+  return { word: (words[k] ?? "").toLowerCase(), np: words.slice(Math.max(0, k - 3), k + 1).join(" ") };
+}
+
+function modalFrame(clause: string, sentenceBefore: string): Frame {
+  let best: Frame = NONE;
+  MODAL.lastIndex = 0;
+  for (let m = MODAL.exec(clause); m !== null; m = MODAL.exec(clause)) {
+    const after = clause.slice(m.index + m[0].length, m.index + m[0].length + 60);
+    if (COUNTERFACTUAL_MODAL.test(m[0]) && PERFECT_AFTER.test(after)) continue;
+    const { word, np } = subjectOf(clause.slice(Math.max(0, m.index - 60), m.index));
+    if (m.groups?.verb && !FIRST_PERSON.test(word)) continue;
+    if (word === "you" && !RECEIPT_AFTER.test(after)) continue;
+    if (THIRD_PARTY.test(np)) continue;
+    if (word === "they" && THIRD_PARTY.test(sentenceBefore)) continue;
+    const negated = (NEGATED_MODAL.test(m[0]) || NEGATION_AFTER.test(after)) && !BOUND_AFTER.test(after.replace(NEGATION_AFTER, ""));
+    if (!negated) return { found: true, negated: false };
+    best = { found: true, negated: true };
+  }
+  return best;
+}
+
+// "Please allow 3 business days", "Expect a call within the hour": an instruction to wait is a promise of when.
+const IMPERATIVE_WAIT = /^(?:(?:and|so|then|but)\s+)?(?:please\s+|just\s+|kindly\s+)?(?:expect|allow|give (?:us|it|them|the \w+)|wait|plan (?:on|for)|count on|look (?:out )?for|watch for)\b/i;
+// "Your funds are available in 3 days", "it takes 24 hours": present tense about the customer's own matter states when.
+const PRESENT_MATTER =
+  /\b(?:your\s+(?:[\w-]+\s+){0,3}?|it\s+|this\s+|that\s+)(?:usually\s+|typically\s+|normally\s+|generally\s+|only\s+)?(?:takes|arrives|posts|clears|settles|completes|lands|goes out|(?:is|are|'s|'re)\s+(?:usually\s+|typically\s+|normally\s+)?(?:available|processed|credited|done|completed?|sent|ready|due|expected|scheduled|reviewed|resolved|released|returned|refunded|reversed|handled|issued|mailed|acknowledged))\b/i;
+// "We respond within 24 hours", "our team is reviewing it": the agent's side, present or progressive.
+const FIRST_PERSON_PRESENT =
+  /\b(?:we|zoomberg|our\s+(?:[\w-]+\s+)?(?:team|desk|department|specialists?|staff))\s+(?:(?:usually|typically|always|normally|generally)\s+)?(?:(?:'re|are|is)\s+[a-z]+ing\b|(?!(?:were|was|had|did|didn't|don't|do|have|has|are|is|understand|know|see|hope|appreciate|apologi[sz]e|recommend|want|think|believe|sent|got|made|said|told|took|gave|found|paid|heard|held|kept|received)\b)[a-z]+(?<!ed)\b)/i;
+
+function plainFrame(clause: string): Frame {
+  if (IMPERATIVE_WAIT.test(clause)) return { found: true, negated: false };
+  const m = PRESENT_MATTER.exec(clause) ?? FIRST_PERSON_PRESENT.exec(clause);
+  if (m && !THIRD_PARTY.test(m[0])) return { found: true, negated: false };
+  return NONE;
+}
+
+/** The commitment frame of clause `ci`; a subject-less "and …" clause borrows the frame of the clause before it. */
+export function commitmentFrame(seg: Segments, ci: number): Frame {
+  const c = seg.clauses[ci] as Clause;
+  const clause = seg.text.slice(c.start, c.end);
+  const sentence = seg.sentences[c.sentence];
+  const sentenceBefore = sentence ? seg.text.slice(sentence.start, c.start) : "";
+  const modal = modalFrame(clause, sentenceBefore);
+  if (modal.found && !modal.negated) return modal;
+  const plain = plainFrame(clause);
+  if (plain.found) return modal.negated ? modal : plain;
+  if (modal.negated) return modal;
+  const prev = seg.clauses[ci - 1];
+  if (prev && prev.sentence === c.sentence && /^(?:and|or|then|but|so)\s+(?!(?:I|we|you|it|they|your|the|our)\b)/i.test(clause)) {
+    return commitmentFrame(seg, ci - 1);
+  }
+  return NONE;
+}

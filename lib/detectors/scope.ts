@@ -1,0 +1,90 @@
+// Scope tests shared by the detectors: negation, condition, attribution, refusal, indirect questions.
+// Each takes a piece of normalised text (usually a clause, or the part of it before a hit) and asks one grammatical question.
+import type { Clause, Segments } from "./text";
+
+// A negator, except in bounds that promise rather than deny ("no later than Friday", "won't take more than 3 days").
+const NEGATOR = /\b(?:not|never|no|none|neither|nor|without|cannot|unable|rather than|instead of)\b|n't\b/gi;
+export const BOUND_AFTER = /^[\s,]*(?:(?:[\w-]+\s+){0,2}(?:more|longer|later) than\b|(?:[\w-]+\s+)?exceed)/i;
+const NOT_A_NEGATOR_AFTER = /^(?:\s*,|\s+(?:problem|worries|worry|matter)\b|\s+later than|\s+more than|\s+longer than)/i;
+
+/** True when `piece` contains a negator that denies something (a bound like "no later than" is a promise, not a denial). */
+export function hasNegator(piece: string): boolean {
+  NEGATOR.lastIndex = 0;
+  for (let m = NEGATOR.exec(piece); m !== null; m = NEGATOR.exec(piece)) {
+    const rest = piece.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    if (BOUND_AFTER.test(rest) || NOT_A_NEGATOR_AFTER.test(rest)) continue;
+    return true;
+  }
+  return false;
+}
+
+const COND_ANYWHERE = /\b(?:if|unless|once|provided|providing|assuming|as long as|so long as|in case|in the event|depending on|subject to|contingent on|only after|only when|whether)\b/gi;
+const COND_LEAD =
+  /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after|as soon as)\b|^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
+const INDIRECT_BEFORE_IF = /\b(?:know|tell you|inform you|update you|confirm|check|see|find out|determine|ask|asking|wonder|notify you|sure)\b[^,;]{0,40}$/i;
+
+/** A conditional marker that really conditions (not "even if", not "let you know if" = whether). */
+export function isConditional(piece: string): boolean {
+  if (COND_LEAD.test(piece)) return true;
+  COND_ANYWHERE.lastIndex = 0;
+  for (let m = COND_ANYWHERE.exec(piece); m !== null; m = COND_ANYWHERE.exec(piece)) {
+    const word = m[0].toLowerCase();
+    if (word === "whether") continue;
+    if (word === "if") {
+      const before = piece.slice(0, m.index);
+      if (/\beven\s+$/i.test(before) || INDIRECT_BEFORE_IF.test(before)) continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** True when a clause is conditional itself or is the main clause of a leading "If …," that was split from it by a comma. */
+export function clauseConditional(seg: Segments, ci: number): boolean {
+  const c = seg.clauses[ci] as Clause;
+  if (isConditional(seg.text.slice(c.start, c.end))) return true;
+  for (let k = ci; k > 0; k--) {
+    const cur = seg.clauses[k] as Clause;
+    const prev = seg.clauses[k - 1] as Clause;
+    if (!cur.joined || prev.sentence !== cur.sentence) return false;
+    const prevText = seg.text.slice(prev.start, prev.end);
+    if (COND_LEAD.test(prevText) || /^(?:(?:and|but|so)\s+)?(?:if|unless|once|provided|assuming|as long as|in case|in the event)\b/i.test(prevText)) return true;
+  }
+  return false;
+}
+
+/** Indirect question: the thing is asked about, not asserted ("whether to sell", "whether you have an account"). */
+export function isIndirectQuestion(before: string): boolean {
+  return /\bwhether\b|\b(?:know|tell you|see|check|confirm|say|ask|look into|find out|determine|verify)\s+(?:\w+\s+)?if\b/i.test(before);
+}
+
+// Reported speech: a verb of saying or believing whose subject is not the agent ("your bank said", "you were told").
+const ATTR_VERB =
+  /\b(?:said|says|told|tells|mentioned|mentions|noted|quoted|claimed|claims|stated|states|estimated|indicated|suggested|heard|gave|expected|thought|assumed|believed|believe|think|wrote|described|reported|promised|asked|understood|remembered|recalled)\b/gi;
+const ATTR_FIXED = /\b(?:according to (?!our\b|zoomberg\b|the pack\b|(?:the\s+)?policy\b)|per your\b|as you\b|your understanding\b|sounds like\b|the customer's\b|you're asking\b|you are asking\b|you're referring\b|you asked\b)/i;
+const AUX = new Set(["was", "were", "had", "have", "has", "been", "also", "just", "previously", "earlier", "already", "originally", "initially", "then", "were", "being", "recently"]);
+
+/** True when `piece` reports someone else's words or belief: a reference, not the agent's own assertion. */
+export function isAttributed(piece: string): boolean {
+  if (ATTR_FIXED.test(piece)) return true;
+  ATTR_VERB.lastIndex = 0;
+  for (let m = ATTR_VERB.exec(piece); m !== null; m = ATTR_VERB.exec(piece)) {
+    const words = piece.slice(Math.max(0, m.index - 40), m.index).split(/[^\w']+/).filter(Boolean);
+    let k = words.length - 1;
+    while (k >= 0 && AUX.has((words[k] as string).toLowerCase())) k--;
+    const subj = k >= 0 ? (words[k] as string).toLowerCase() : "";
+    if (subj === "i" || subj === "we" || subj === "zoomberg" || subj === "i've" || subj === "we've") continue;
+    if (/^(?:think|believe)$/i.test(m[0]) && subj !== "you" && subj !== "they") continue;
+    return true;
+  }
+  return false;
+}
+
+// The agent declining: a first-person inability or prohibition before a verb of telling, checking or advising.
+const REFUSAL =
+  /\b(?:I|we|zoomberg)\s+(?:\w+\s+)?(?:can't|cannot|can not|won't|will not|couldn't|am not able|'m not able|are not able|'re not able|aren't able|am unable|'m unable|are unable|'re unable|am not allowed|'m not allowed|are not allowed|'re not allowed|aren't allowed|am not permitted|'m not permitted|are not permitted|'re not permitted|aren't permitted|am not in a position|'m not in a position|are not in a position|'re not in a position|(?:don't|do not|doesn't|does not|never)\s+(?:give|provide|offer|make|share|disclose|discuss|have access|comment|weigh in|advise|pick|rank))\b|\b(?:not|never)\s+(?:able|allowed|permitted|licensed|authori[sz]ed|in a position)\s+to\b|\bunable to\b/i;
+
+/** True when `before` (the text of a clause up to a hit) has the agent declining to say or do it. */
+export function isRefusal(before: string): boolean {
+  return REFUSAL.test(before);
+}

@@ -1,0 +1,47 @@
+// Detector validation on hand-labelled probes (seed 000, "Detector limitations"): precision and recall with Wilson
+// intervals; a detector whose recall is below the floor, or cannot be measured, is advisory for the run.
+import { ADVISORY_RECALL_FLOOR, DETECTOR_CODES, type DetectorCode } from "../pack/vocab";
+import type { Probe, ProbeLabel } from "../schemas/probe";
+import type { DetectorFigure } from "../scoring/report-schema";
+import { wilsonInterval } from "../stats/wilson";
+import { DETECTORS } from "./index";
+
+export type ProbePrediction = { id: string; label: ProbeLabel; predicted: ProbeLabel; pair_id?: string };
+export type DetectorValidation = DetectorFigure & { predictions: ProbePrediction[] };
+
+function figure(predictions: ProbePrediction[], floor: number): DetectorValidation {
+  let tp = 0, fp = 0, fn = 0, tn = 0;
+  for (const p of predictions) {
+    if (p.label === "violation") p.predicted === "violation" ? tp++ : fn++;
+    else p.predicted === "violation" ? fp++ : tn++;
+  }
+  const precision = tp + fp === 0 ? null : tp / (tp + fp);
+  const recall = tp + fn === 0 ? null : tp / (tp + fn);
+  return {
+    precision,
+    recall,
+    precision_ci: wilsonInterval(tp, tp + fp),
+    recall_ci: wilsonInterval(tp, tp + fn),
+    n: predictions.length,
+    n_violation: tp + fn,
+    n_clean: fp + tn,
+    tp,
+    fp,
+    fn,
+    tn,
+    advisory: recall === null || recall < floor,
+    predictions,
+  };
+}
+
+/** Runs each probe through its own detector; probes keep their file order within a detector. */
+export function validateDetectors(probes: readonly Probe[], advisoryFloor = ADVISORY_RECALL_FLOOR): Record<DetectorCode, DetectorValidation> {
+  const byCode = Object.fromEntries(DETECTOR_CODES.map((c) => [c, [] as ProbePrediction[]])) as Record<DetectorCode, ProbePrediction[]>;
+  for (const p of probes) {
+    const fired = DETECTORS[p.detector](p.reply, p.context).fired;
+    const row: ProbePrediction = { id: p.id, label: p.label, predicted: fired ? "violation" : "clean" };
+    if (p.pair_id !== undefined) row.pair_id = p.pair_id;
+    byCode[p.detector].push(row);
+  }
+  return Object.fromEntries(DETECTOR_CODES.map((c) => [c, figure(byCode[c], advisoryFloor)])) as Record<DetectorCode, DetectorValidation>;
+}
