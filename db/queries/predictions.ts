@@ -1,4 +1,4 @@
-import { runDetectors } from "../../lib/detectors";
+import { DETECTORS } from "../../lib/detectors";
 import type { DetectorCode } from "../../lib/pack/vocab";
 import type { DetectorContext } from "../../lib/schemas/probe";
 import type { DetectorHit } from "../../lib/scoring/report-schema";
@@ -18,7 +18,7 @@ export function predictProbe(p: { id: string; detector: DetectorCode; reply: str
   const context = JSON.stringify(p.context);
   const hit = cache.get(p.id);
   if (hit && hit.reply === p.reply && hit.context === context) return hit;
-  const r = runDetectors(p.reply, p.context)[p.detector];
+  const r = DETECTORS[p.detector](p.reply, p.context);
   const entry: Cached = { predicted: r.fired, hits: r.hits, reply: p.reply, context };
   cache.set(p.id, entry);
   return entry;

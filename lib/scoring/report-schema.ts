@@ -48,6 +48,7 @@ export const decisionResultSchema = z.object({
   family: z.enum(FAMILIES),
   difficulty: z.enum(DIFFICULTIES),
   thinking: z.boolean(),
+  sample: z.number().int().nonnegative().default(0),
   format_valid: z.boolean(),
   format_error: z.string().nullable(),
   output_type: z.enum(ACTION_TYPES).nullable(),

@@ -20,6 +20,7 @@ export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, a
     family: point.family,
     difficulty: point.difficulty,
     thinking: line.thinking,
+    sample: line.sample ?? 0,
     target_type: point.target.action_type,
   };
   const format = checkFormat(line.raw);

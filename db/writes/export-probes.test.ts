@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { repoPath } from "../../bin/load/files";
+import { shippedProbeFiles } from "../../bin/load/probes";
+import { makeTempDb } from "../testing/temp-db";
+import { addProbe } from "./add-probe";
+import { exportProbes } from "./export-probes";
+import { saveLabel } from "./labels";
+import { seedFromRepo } from "./seed-repo";
+
+let t: ReturnType<typeof makeTempDb>;
+beforeEach(() => {
+  t = makeTempDb();
+  seedFromRepo(t.db, { exampleRuns: false });
+});
+afterEach(() => t.cleanup());
+
+const exported = (file: string) => readFileSync(path.join(t.dir, "out", file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id: string; label: string; pair_id?: string });
+
+describe("exporting probes back to probes/*.jsonl", () => {
+  it("reproduces the shipped files byte for byte when nothing was relabelled", () => {
+    const r = exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
+    for (const f of shippedProbeFiles()) {
+      const rel = path.relative(repoPath(), f);
+      expect(readFileSync(path.join(t.dir, "out", rel), "utf8")).toBe(readFileSync(f, "utf8"));
+    }
+    expect(r.tiesKept).toEqual([]);
+  });
+
+  it("writes the majority label; a tie keeps the earliest label and is listed", () => {
+    saveLabel(t.db, { probeId: "h5-001", annotator: "alice", label: "clean" });
+    saveLabel(t.db, { probeId: "h5-001", annotator: "bob", label: "clean" });
+    saveLabel(t.db, { probeId: "h5-002", annotator: "alice", label: "violation" });
+    const r = exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
+    const h5 = exported("probes/h5.jsonl");
+    expect(h5.find((p) => p.id === "h5-001")!.label).toBe("clean");
+    expect(h5.find((p) => p.id === "h5-002")!.label).toBe("clean"); // shipped clean vs alice violation: tie, shipped stands
+    expect(r.tiesKept).toEqual(["h5-002"]);
+  });
+
+  it("appends a probe added in the workbench to its detector's file with the next free id", () => {
+    const id = addProbe(t.db, { probe: { detector: "H5", reply: "We will call you back by 5 pm tomorrow.", context: { allowed_timeline_claims: [], may_disclose_account_details: false, customer_message: "When?" }, label: "violation", pair_id: "p99" }, actor: "alice" });
+    expect(id).toMatch(/^h5-\d{3}$/);
+    exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
+    const h5 = exported("probes/h5.jsonl");
+    expect(h5.at(-1)).toMatchObject({ id, label: "violation", pair_id: "p99" });
+  });
+});

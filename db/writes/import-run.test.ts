@@ -1,0 +1,103 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InputError } from "../../lib/io/input-error";
+import { createRunScorer } from "../../lib/scoring/score-run";
+import { loadDbScoringContext, type DbScoringContext } from "../queries/scoring-context";
+import { auditLog, decisionScores, runLines, runs } from "../schema";
+import { makeRunText } from "../testing/runs";
+import { makeTempDb } from "../testing/temp-db";
+import { importRunText, scoreRunText, scoreRunTextAsync, storeScoredRun } from "./import-run";
+import { seedFromRepo } from "./seed-repo";
+
+let t: ReturnType<typeof makeTempDb>;
+let ctx: DbScoringContext;
+beforeAll(() => {
+  t = makeTempDb();
+  seedFromRepo(t.db, { exampleRuns: false });
+  ctx = loadDbScoringContext(t.db);
+});
+afterAll(() => t.cleanup());
+
+const counts = () => ({
+  runs: t.db.select({ n: count() }).from(runs).get()!.n,
+  lines: t.db.select({ n: count() }).from(runLines).get()!.n,
+  scores: t.db.select({ n: count() }).from(decisionScores).get()!.n,
+  audit: t.db.select({ n: count() }).from(auditLog).get()!.n,
+});
+
+function expectInputError(fn: () => unknown, line: number, field: string) {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    expect((e as InputError).line).toBe(line);
+    expect((e as InputError).field).toBe(field);
+    return;
+  }
+  throw new Error("expected an InputError");
+}
+
+describe("importing a run", () => {
+  it("stores the report and per-decision scores the lib/ scorer computes on the same text", () => {
+    const text = makeRunText(ctx.points, (p, i, l) => (i % 7 === 0 ? { ...l, raw: "not json" } : l));
+    const { runId } = importRunText(t.db, ctx, { name: "reference", fileName: "reference.jsonl", text, actor: "alice" });
+    const lib = createRunScorer({ file: "reference.jsonl", points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash });
+    text.split("\n").forEach((l, i) => lib.addLine(l, i + 1));
+    const { decisions, ...expected } = lib.finish();
+    const row = t.db.select().from(runs).where(eq(runs.id, runId)).get()!;
+    expect(row.report).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(row.createdBy).toBe("alice");
+    const stored = t.db.select({ decisionId: decisionScores.decisionId, score: decisionScores.score, strict: decisionScores.scoreStrict, valid: decisionScores.formatValid }).from(decisionScores).where(eq(decisionScores.runId, runId)).orderBy(decisionScores.lineId).all();
+    expect(stored).toEqual(decisions.map((d) => ({ decisionId: d.decision_id, score: d.score, strict: d.score_strict, valid: d.format_valid })));
+    expect(stored.filter((s) => !s.valid)).toHaveLength(Math.ceil(ctx.points.length / 7));
+    const audit = t.db.select().from(auditLog).where(eq(auditLog.action, "run.import")).all();
+    expect(audit.map((a) => [a.actor, a.entityId])).toEqual([["alice", String(runId)]]);
+  });
+
+  it("per-split breakdowns add up to the split summaries", () => {
+    const row = t.db.select().from(runs).where(eq(runs.name, "reference")).get()!;
+    for (const split of ["dev", "eval"] as const) {
+      const fams = Object.values(row.splitBreakdowns[split].by_family);
+      expect(fams.reduce((s, f) => s + f.n_decisions, 0)).toBe(row.report.splits[split].n_decisions);
+      expect(fams.reduce((s, f) => s + (f.composite ?? 0) * f.n_decisions, 0)).toBeCloseTo((row.report.splits[split].composite ?? 0) * row.report.splits[split].n_decisions, 9);
+    }
+  });
+
+  it("a bad line changes nothing and names its line and field", () => {
+    const before = counts();
+    const text = makeRunText(ctx.points, (p, i, l) => (i === 2 ? { ...l, thinking: "yes" } : l));
+    expectInputError(() => importRunText(t.db, ctx, { name: "broken", fileName: "broken.jsonl", text, actor: "alice" }), 3, "thinking");
+    expect(counts()).toEqual(before);
+  });
+
+  it("malformed JSON, an unknown decision id and a missing decision point are refused the same way", () => {
+    const before = counts();
+    expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 4 ? "{oops" : l)), actor: "a" }), 5, "");
+    expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 0 ? { ...l, decision_id: "zzz-999-d1" } : l)), actor: "a" }), 1, "decision_id");
+    expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points.slice(1)), actor: "a" }), 0, "decision_id");
+    expect(counts()).toEqual(before);
+  });
+
+  it("a duplicate run name is refused, even when it reaches the store step", () => {
+    const before = counts();
+    const scored = scoreRunText(makeRunText(ctx.points), "again.jsonl", ctx);
+    expect(() => storeScoredRun(t.db, { name: " reference ", fileName: "again.jsonl", actor: "bob" }, scored)).toThrow(/already exists/);
+    expect(counts()).toEqual(before);
+  });
+
+  it("keeps raw model text verbatim, markup included", () => {
+    const evil = '{"reply": "<script>alert(1)</script><img src=x onerror=alert(2)>", "action": {}}';
+    const { runId } = importRunText(t.db, ctx, { name: "markup", fileName: "markup.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 0 ? { ...l, raw: evil } : l)), actor: "a" });
+    expect(t.db.select({ raw: runLines.raw }).from(runLines).where(eq(runLines.runId, runId)).orderBy(runLines.lineNo).limit(1).get()!.raw).toBe(evil);
+  });
+
+  it("the async scorer used by the upload route reports progress and gives the same result", async () => {
+    const text = makeRunText(ctx.points);
+    const seen: number[] = [];
+    const a = await scoreRunTextAsync(text, "r.jsonl", ctx, (n) => seen.push(n), 50);
+    const b = scoreRunText(text, "r.jsonl", ctx);
+    expect(seen).toEqual([50, 100, 150, ctx.points.length]);
+    expect(a.report).toEqual(b.report);
+    expect(a.lines.length).toBe(b.lines.length);
+  });
+});
