@@ -11,14 +11,15 @@ const out = repoPath("bench", "out");
 mkdirSync(out, { recursive: true });
 const file = `${out}/synthetic-run.jsonl`;
 
-const base = listFiles(repoPath("golden", "runs"), ".jsonl").flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+const runFiles = listFiles(repoPath("golden", "runs"), ".jsonl");
+const base = runFiles.flatMap((f, fileIndex) => readFileSync(f, "utf8").split("\n").filter(Boolean).map((l) => ({ line: JSON.parse(l) as Record<string, unknown>, fileIndex })));
 const ws = createWriteStream(file);
 let written = 0;
 for (let sample = 0; written < TARGET; sample++) {
   const chunk: string[] = [];
-  for (const l of base) {
-    // One sample = each example line once; the sample number keeps (decision_id, thinking, sample) unique.
-    chunk.push(JSON.stringify({ ...l, sample: sample * 16 + (written % 16) }));
+  for (const { line, fileIndex } of base) {
+    // One repetition = every example line once; (repetition, run file) makes (decision_id, thinking, sample) unique.
+    chunk.push(JSON.stringify({ ...line, sample: sample * runFiles.length + fileIndex }));
     written++;
   }
   ws.write(`${chunk.join("\n")}\n`);

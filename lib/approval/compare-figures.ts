@@ -44,6 +44,4 @@ export function compareFigures(result: CompareFigures): CompareFigures {
 }
 
 // Compile-time guard: if compareReports' result stops fitting this schema, tsc fails here rather than approval at run time.
-export type _CompareResultFits = CompareResult extends CompareFigures ? true : never;
-const _fits: _CompareResultFits = true;
-void _fits;
+true satisfies CompareResult extends CompareFigures ? true : never;

@@ -1,6 +1,7 @@
 // CND-03: what makes a clause a commitment — Zoomberg (or the customer's own matter) as subject, future or habitual, not negated.
 import { BOUND_AFTER } from "./scope";
-import type { Clause, Segments } from "./text";
+import type { ClauseRef, Doc } from "./doc";
+import type { Clause } from "./text";
 
 export type Frame = { found: boolean; negated: boolean };
 const NONE: Frame = { found: false, negated: false };
@@ -60,20 +61,20 @@ function plainFrame(clause: string): Frame {
   return NONE;
 }
 
-/** The commitment frame of clause `ci`; a subject-less "and …" clause borrows the frame of the clause before it. */
-export function commitmentFrame(seg: Segments, ci: number): Frame {
-  const c = seg.clauses[ci] as Clause;
-  const clause = seg.text.slice(c.start, c.end);
-  const sentence = seg.sentences[c.sentence];
-  const sentenceBefore = sentence ? seg.text.slice(sentence.start, c.start) : "";
+/** The commitment frame of a clause; a subject-less "and …" clause borrows the frame of the clause before it. */
+export function commitmentFrame(doc: Doc, ref: ClauseRef): Frame {
+  const c = ref.clause;
+  const clause = doc.text.slice(c.start, c.end);
+  const sentence = doc.sentences[c.sentence];
+  const sentenceBefore = sentence ? doc.text.slice(sentence.start, c.start) : "";
   const modal = modalFrame(clause, sentenceBefore);
   if (modal.found && !modal.negated) return modal;
   const plain = plainFrame(clause);
   if (plain.found) return modal.negated ? modal : plain;
   if (modal.negated) return modal;
-  const prev = seg.clauses[ci - 1];
-  if (prev && prev.sentence === c.sentence && /^(?:and|or|then|but|so)\s+(?!(?:I|we|you|it|they|your|the|our)\b)/i.test(clause)) {
-    return commitmentFrame(seg, ci - 1);
+  const prev = ref.list[ref.i - 1];
+  if (prev && /^(?:and|or|then|but|so)\s+(?!(?:I|we|you|it|they|your|the|our)\b)/i.test(clause)) {
+    return commitmentFrame(doc, { list: ref.list, i: ref.i - 1, clause: prev as Clause });
   }
   return NONE;
 }

@@ -3,9 +3,10 @@
 // past, attributed, quoted, asked, or measuring the customer's own reporting window — name a period without promising it.
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
+import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt } from "./doc";
 import { commitmentFrame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
-import { clauseIndexAt, hit, inSpans, isQuestion, segment, type Clause } from "./text";
+import { hit, inSpans } from "./text";
 import { findTimelines, normaliseClaim, type TimelineMention } from "./timelines";
 
 const allowedCache = new Map<string, Set<string>>();
@@ -33,25 +34,23 @@ function reason(m: TimelineMention, text: string): string {
   return `H5: commitment to '${text}' (not allowed)`;
 }
 
-/** CND-03: fires once per committed, unallowed timeline; spans point into the original reply. */
+/** CND-03: one hit per committed, unallowed timeline; spans point into the original reply. */
 export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
-  const mentions = findTimelines(reply);
+  const doc = analyse(reply);
+  const mentions = findTimelines(doc);
   if (mentions.length === 0) return { fired: false, hits: [] };
   const allowed = allowedKeys(ctx.allowed_timeline_claims);
   const anchored = mentions.some((m) => m.kind === "duration" && allowed.has(m.key));
-  const candidates = mentions.filter((m) => !isAllowed(m, allowed, anchored) && !m.past && !m.eligibility);
-  if (candidates.length === 0) return { fired: false, hits: [] };
-  const seg = segment(reply);
   const hits: DetectorHit[] = [];
-  for (const m of candidates) {
-    if (inSpans(seg.quotes, m.start)) continue;
-    const ci = clauseIndexAt(seg, m.start);
-    const c = seg.clauses[ci] as Clause;
-    if (isQuestion(seg, c.sentence)) continue;
-    const clause = seg.text.slice(c.start, c.end);
-    const before = seg.text.slice(c.start, m.start);
-    if (clauseConditional(seg, ci) || isIndirectQuestion(before) || isAttributed(clause) || hasNegator(before)) continue;
-    const frame = commitmentFrame(seg, ci);
+  for (const m of mentions) {
+    if (isAllowed(m, allowed, anchored) || m.past || m.eligibility || inSpans(quotesOf(doc), m.start)) continue;
+    const sentence = sentenceAt(doc, m.start);
+    if (isQuestion(doc, sentence)) continue;
+    const ref = clauseAt(doc, m.start, sentence);
+    const clause = doc.text.slice(ref.clause.start, ref.clause.end);
+    const before = doc.text.slice(ref.clause.start, m.start);
+    if (clauseConditional(doc, ref) || isIndirectQuestion(before) || isAttributed(clause) || hasNegator(before)) continue;
+    const frame = commitmentFrame(doc, ref);
     if (!frame.found || frame.negated) continue;
     hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
   }

@@ -28,3 +28,73 @@ export function parseNumber(raw: string): number | string | null {
   }
   return null;
 }
+
+const QUALIFIERS = new Set(["business", "working", "banking", "trading", "calendar", "full"]);
+const TENS_WORDS = new Set(Object.keys(TENS));
+
+type Word = { word: string; start: number; gap: string };
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 46;
+}
+
+/** The lower-case word that ends just before `pos`, separated from it only by spaces or hyphens. */
+function wordBefore(s: string, pos: number): Word | null {
+  let e = pos;
+  while (e > 0 && /[\s\-\u2013]/.test(s[e - 1] as string)) e--;
+  let b = e;
+  while (b > 0 && isWordChar(s.charCodeAt(b - 1))) b--;
+  if (b === e) return null;
+  return { word: s.slice(b, e).replace(/\.$/, ""), start: b, gap: s.slice(e, pos) };
+}
+
+function numberEndingAt(s: string, pos: number): { value: number | string; start: number } | null {
+  const w = wordBefore(s, pos);
+  if (!w) return null;
+  const v = parseNumber(w.word);
+  if (w.word === "of") {
+    const c = wordBefore(s, w.start);
+    if (c?.word !== "couple") return null;
+    const a = wordBefore(s, c.start);
+    return { value: 2, start: a?.word === "a" ? a.start : c.start };
+  }
+  if (v === null) return null;
+  if (w.word === "a" || w.word === "an") {
+    const h = wordBefore(s, w.start);
+    return h?.word === "half" ? { value: 0.5, start: h.start } : { value: 1, start: w.start };
+  }
+  if (typeof v === "number" && v > 0 && v < 10 && /^[a-z]/.test(w.word)) {
+    const t = wordBefore(s, w.start);
+    if (t && TENS_WORDS.has(t.word)) return { value: (TENS[t.word] as number) + v, start: t.start };
+  }
+  if (v === "few" || w.word === "couple") {
+    const a = wordBefore(s, w.start);
+    return { value: v, start: a?.word === "a" ? a.start : w.start };
+  }
+  return { value: v, start: w.start };
+}
+
+export type NumberBefore = { value: number | string; high: number | string | null; start: number; qualifier: string };
+
+/** The quantity written just before a unit word ("ten business", "24-48", "one or two", "a couple of"), or null. */
+export function readNumberBefore(s: string, unitStart: number): NumberBefore | null {
+  let pos = unitStart;
+  let qualifier = "";
+  const q = wordBefore(s, pos);
+  if (q && QUALIFIERS.has(q.word)) {
+    qualifier = q.word;
+    pos = q.start;
+  }
+  const hi = numberEndingAt(s, pos);
+  if (!hi) return null;
+  const sep = wordBefore(s, hi.start);
+  if (sep && (sep.word === "to" || sep.word === "or")) {
+    const lo = numberEndingAt(s, sep.start);
+    if (lo) return { value: lo.value, high: hi.value, start: lo.start, qualifier };
+  }
+  if (sep && /[-\u2013]/.test(sep.gap) && /^\d/.test(sep.word)) {
+    const lo = parseNumber(sep.word);
+    if (lo !== null) return { value: lo, high: hi.value, start: sep.start, qualifier };
+  }
+  return { value: hi.value, high: null, start: hi.start, qualifier };
+}

@@ -1,6 +1,7 @@
 // Scope tests shared by the detectors: negation, condition, attribution, refusal, indirect questions.
 // Each takes a piece of normalised text (usually a clause, or the part of it before a hit) and asks one grammatical question.
-import type { Clause, Segments } from "./text";
+import type { ClauseRef, Doc } from "./doc";
+import type { Clause } from "./text";
 
 // A negator, except in bounds that promise rather than deny ("no later than Friday", "won't take more than 3 days").
 const NEGATOR = /\b(?:not|never|no|none|neither|nor|without|cannot|unable|rather than|instead of)\b|n't\b/gi;
@@ -21,6 +22,7 @@ export function hasNegator(piece: string): boolean {
 const COND_ANYWHERE = /\b(?:if|unless|once|provided|providing|assuming|as long as|so long as|in case|in the event|depending on|subject to|contingent on|only after|only when|whether)\b/gi;
 const COND_LEAD =
   /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after|as soon as)\b|^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
+const LEADING_IF = /^(?:(?:and|but|so)\s+)?(?:if|unless|once|provided|assuming|as long as|in case|in the event)\b/i;
 const INDIRECT_BEFORE_IF = /\b(?:know|tell you|inform you|update you|confirm|check|see|find out|determine|ask|asking|wonder|notify you|sure)\b[^,;]{0,40}$/i;
 
 /** A conditional marker that really conditions (not "even if", not "let you know if" = whether). */
@@ -40,15 +42,14 @@ export function isConditional(piece: string): boolean {
 }
 
 /** True when a clause is conditional itself or is the main clause of a leading "If …," that was split from it by a comma. */
-export function clauseConditional(seg: Segments, ci: number): boolean {
-  const c = seg.clauses[ci] as Clause;
-  if (isConditional(seg.text.slice(c.start, c.end))) return true;
-  for (let k = ci; k > 0; k--) {
-    const cur = seg.clauses[k] as Clause;
-    const prev = seg.clauses[k - 1] as Clause;
-    if (!cur.joined || prev.sentence !== cur.sentence) return false;
-    const prevText = seg.text.slice(prev.start, prev.end);
-    if (COND_LEAD.test(prevText) || /^(?:(?:and|but|so)\s+)?(?:if|unless|once|provided|assuming|as long as|in case|in the event)\b/i.test(prevText)) return true;
+export function clauseConditional(doc: Doc, ref: ClauseRef): boolean {
+  if (isConditional(doc.text.slice(ref.clause.start, ref.clause.end))) return true;
+  for (let k = ref.i; k > 0; k--) {
+    const cur = ref.list[k] as Clause;
+    const prev = ref.list[k - 1] as Clause;
+    if (!cur.joined) return false;
+    const prevText = doc.text.slice(prev.start, prev.end);
+    if (COND_LEAD.test(prevText) || LEADING_IF.test(prevText)) return true;
   }
   return false;
 }

@@ -9,10 +9,11 @@ export type Clause = Span & {
   joined: boolean;
 };
 
-export type Segments = { text: string; sentences: Span[]; clauses: Clause[]; quotes: Span[] };
+const CURLY = /[\u2018\u2019\u02bc\u201c\u201d\u00a0]/;
 
 /** Curly quotes become straight ones; every replacement is one code unit for one, so offsets are unchanged. */
 export function normalise(reply: string): string {
+  if (!CURLY.test(reply)) return reply;
   return reply.replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\u00a0/g, " ");
 }
 
@@ -73,7 +74,7 @@ const CLAUSE_BREAK = new RegExp(
 );
 
 /** Clauses of one sentence, found by the breaks above; empty pieces are dropped. */
-function clauseSpans(s: string, sent: Span, index: number, out: Clause[]): void {
+export function clauseSpans(s: string, sent: Span, index: number, out: Clause[]): void {
   const piece = s.slice(sent.start, sent.end);
   CLAUSE_BREAK.lastIndex = 0;
   let from = 0;
@@ -98,54 +99,9 @@ export function quoteSpans(s: string): Span[] {
   return out;
 }
 
-let lastRaw: string | null = null;
-let lastNormal = "";
-let lastReply: string | null = null;
-let lastSegments: Segments | null = null;
-
-/** normalise() of the last reply asked for, remembered: the three detectors ask in turn. */
-export function normalised(reply: string): string {
-  if (reply !== lastRaw) {
-    lastRaw = reply;
-    lastNormal = normalise(reply);
-  }
-  return lastNormal;
-}
-
-/** Sentences, clauses and quotes of a reply; the last reply is remembered because the three detectors ask in turn. */
-export function segment(reply: string): Segments {
-  if (reply === lastReply && lastSegments) return lastSegments;
-  const text = normalised(reply);
-  const sentences = sentenceSpans(text);
-  const clauses: Clause[] = [];
-  sentences.forEach((sent, i) => clauseSpans(text, sent, i, clauses));
-  lastReply = reply;
-  lastSegments = { text, sentences, clauses, quotes: quoteSpans(text) };
-  return lastSegments;
-}
-
-/** Index of the clause containing offset `at` (the nearest one before it when `at` falls in a break). */
-export function clauseIndexAt(seg: Segments, at: number): number {
-  let found = 0;
-  for (let i = 0; i < seg.clauses.length; i++) {
-    if ((seg.clauses[i] as Clause).start > at) break;
-    found = i;
-  }
-  return found;
-}
-
 export function inSpans(spans: readonly Span[], at: number): boolean {
   for (const sp of spans) if (at >= sp.start && at < sp.end) return true;
   return false;
-}
-
-/** A sentence that ends in a question mark asks rather than asserts. */
-export function isQuestion(seg: Segments, sentence: number): boolean {
-  const sp = seg.sentences[sentence];
-  if (!sp) return false;
-  let e = sp.end;
-  while (e > sp.start && /["')\s]/.test(seg.text[e - 1] as string)) e--;
-  return seg.text[e - 1] === "?";
 }
 
 /** A detector hit: a span of the original reply with the rule that fired. */

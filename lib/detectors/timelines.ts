@@ -1,5 +1,7 @@
 // Timeline mentions and their normal form, so "ten business days", "10-business-day" and "10 working days" compare equal.
-import { NUMBER_WORD, parseNumber } from "./numbers";
+// Each mention is grown from an anchor word (a unit, a day name, a digit) rather than searched for everywhere.
+import { buildDoc, registerKeywords, type Anchor, type Doc } from "./doc";
+import { readNumberBefore } from "./numbers";
 
 /** duration = a period; date = a day named (weekday, calendar date, tomorrow); time = a time of day; cutoff = FND-04's 14:00 ET. */
 export type TimelineKind = "duration" | "date" | "time" | "cutoff";
@@ -13,123 +15,121 @@ export type TimelineMention = {
   /** Measures the customer's reporting window from a statement (FRD-04's 60 days), not something Zoomberg does. */
   eligibility: boolean;
 };
+type Found = { start: number; end: number; key: string; kind: TimelineKind } | null;
 
-const NUM = `(?:\\d+(?:\\.\\d+)?|${NUMBER_WORD}|a few|few|several|half an?|an?)`;
-const UNIT = "(?:(?:business|working|banking|trading|calendar)[\\s-]+)?(?:days?|hours?|hrs?|minutes?|mins?|weeks?|months?|years?)";
-const MONTHS = "january|february|march|april|june|july|august|september|october|november|december";
-const MONTH_ABBR = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
-const TZ = "(?:\\s*(?:ET|EST|EDT|eastern(?:\\s+time)?|CT|CST|CDT|central|PT|PST|PDT|pacific|local(?:\\s+time)?)\\b)?";
+const UNITS = ["day", "days", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "week", "weeks", "month", "months", "year", "years", "weekend"];
+const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const MONTH_ABBR = ["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"];
+const RELATIVE = ["today", "tonight", "tomorrow", "overnight", "noon", "midday", "midnight", "eod", "eow", "cob", "same", "next", "following", "end", "close", "market", "morning", "afternoon", "evening"];
+const UNIT_SET = new Set(UNITS);
+const DAY_SET = new Set([...WEEKDAYS, ...WEEKDAYS.map((d) => `${d}s`)]);
+const MONTH_SET = new Set([...MONTHS, ...MONTH_ABBR]);
+registerKeywords([...UNITS, ...DAY_SET, ...MONTH_SET, ...RELATIVE]);
 
-const TIMELINE = new RegExp(
-  [
-    "(?<daytwo>\\b(?:a|one)\\s+(?:business\\s+)?(?:day|week|hour)\\s+or\\s+two\\b)",
-    `(?<dur>\\b${NUM}(?:\\s*(?:-|\u2013|to|or)\\s*${NUM})?[\\s-]*${UNIT}\\b)`,
-    "(?<hour>\\bwithin\\s+the\\s+(?:next\\s+)?hour\\b)",
-    "(?<tplus>\\bT\\s?\\+\\s?(?<tn>\\d)\\b)",
-    "(?<nbd>\\b(?:the\\s+)?(?:next|following)\\s+(?:business|working|trading)\\s+day\\b)",
-    "(?<same>\\b(?:today|(?:the\\s+)?same[\\s-](?:business[\\s-])?day)\\b)",
-    "(?<tod>\\b(?:tonight|tomorrow\\s+(?:morning|afternoon|evening|night)|this\\s+(?:morning|afternoon|evening)|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:business\\s+day|day|business)|EOD|COB|close\\s+of\\s+(?:business|play|the\\s+(?:business\\s+)?day|the\\s+market|market|trading)|(?:the\\s+)?market\\s+close|first\\s+thing\\s+(?:tomorrow|in\\s+the\\s+morning))\\b)",
-    "(?<rdate>\\b(?:tomorrow|overnight|this\\s+week(?:end)?|next\\s+(?:week|month)|(?:the\\s+)?end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?(?:week|month)|EOW)\\b)",
-    "(?<wd>\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\\b)",
-    `(?<md>\\b(?:${MONTH_ABBR})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?:,?\\s+\\d{4}\\b)?|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${MONTHS})\\b|\\b\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?\\b|(?<=\\b(?:by|before|until|in|of|early|mid|late)\\s)(?:${MONTHS})\\b)`,
-    `(?<clock>\\b(?<ch>\\d{1,2})(?::(?<cm>\\d{2}))?\\s*(?<ap>a\\.?m\\.?|p\\.?m\\.?)(?![a-z])${TZ}|\\b(?<ch24>\\d{1,2}):(?<cm24>\\d{2})\\b${TZ}|\\b(?:noon|midday|midnight)\\b)`,
-  ].join("|"),
-  "gi",
-);
+const MONTH_RE = `(?:${MONTHS.join("|")}|${MONTH_ABBR.join("|")})`;
+const TZ = "(?:\\s*(?:et|est|edt|eastern(?:\\s+time)?|ct|cst|cdt|central|pt|pst|pdt|pacific|local(?:\\s+time)?)\\b)?";
+const CLOCK = new RegExp(`(\\d{1,2})(?::(\\d{2}))?\\s*(a\\.?m\\.?|p\\.?m\\.?)(?![a-z])${TZ}|(\\d{1,2}):(\\d{2})\\b${TZ}`, "y");
+const NUMERIC_DATE = /\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b/y;
+const DAY_MONTH = new RegExp(`(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\b`, "y");
+const MONTH_DAY = new RegExp(`(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+\\d{4}\\b)?`, "y");
+const SAME_DAY = /same[\s-](?:business[\s-])?day\b/y;
+const NEXT = /(?:next|following)\s+(?:(?:business|working|trading)\s+day\b|(week|month)\b)/y;
+const END_OF = /end\s+of\s+(?:the\s+|this\s+|next\s+)?(business\s+day|day|business|week|month)\b/y;
+const CLOSE_OF = /close\s+of\s+(?:business|play|the\s+(?:business\s+)?day|the\s+market|market|trading)\b|market\s+close\b/y;
+const TOMORROW = /tomorrow(?:\s+(?:morning|afternoon|evening|night))?/y;
+const T_PLUS = /t\s?\+\s?$/;
+const WITHIN_THE = /within\s+the\s+(?:next\s+)?$/;
+const OR_TWO = /^\s+or\s+two\b/;
+const PREV_WORD = /([a-z]+)\s+$/;
 
-// Cheap gate: no digit and none of these stems means no timeline at all.
-const MAY_HAVE_TIMELINE = /\d|day|hour|week|month|year|night|noon|morrow|eod|eow|cob|close of|minute|mins?\b|hrs?\b|jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec/i;
+function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(s);
+}
 
-function unitKey(unitRaw: string, n: number | string): string {
-  const u = unitRaw.toLowerCase().replace(/[\s-]+/g, " ").trim();
-  const business = /^(?:business|working|banking|trading) /.test(u);
-  const base = u.replace(/^(?:business|working|banking|trading|calendar) /, "").replace(/s$/, "");
+function unitKey(qualifier: string, unitWord: string, plural: boolean): string {
+  const base = unitWord.replace(/s$/, "");
   const unit = base === "hr" ? "hour" : base === "min" ? "minute" : base;
-  const word = business && unit === "day" ? "business day" : unit;
-  return n === 1 ? word : `${word}s`;
+  const word = /^(?:business|working|banking|trading)$/.test(qualifier) && unit === "day" ? "business day" : unit;
+  return plural ? `${word}s` : word;
 }
 
-const DURATION_PARTS = new RegExp(`^(${NUM})(?:\\s*(?:-|\u2013|to|or)\\s*(${NUM}))?[\\s-]*(${UNIT})$`, "i");
-
-function durationKey(text: string): string {
-  const m = DURATION_PARTS.exec(text.trim());
-  if (!m) return text.toLowerCase();
-  const a = parseNumber(m[1] as string);
-  const b = m[2] ? parseNumber(m[2]) : null;
-  if (a === null) return text.toLowerCase();
-  if (a === 0.5 && /hour/i.test(m[3] as string)) return "30 minutes";
-  if (b !== null) return `${a}-${b} ${unitKey(m[3] as string, 2)}`;
-  return `${a} ${unitKey(m[3] as string, a)}`;
-}
-
-function clockKey(g: Record<string, string | undefined>, text: string): { key: string; kind: TimelineKind } {
-  let h = Number(g.ch ?? g.ch24 ?? NaN);
-  const min = g.cm ?? g.cm24 ?? "00";
-  if (g.ap && /^p/i.test(g.ap) && h < 12) h += 12;
-  if (g.ap && /^a/i.test(g.ap) && h === 12) h = 0;
-  if (Number.isNaN(h)) return { key: text.toLowerCase(), kind: "time" };
-  const key = `${String(h).padStart(2, "0")}:${min}`;
-  // FND-04: the 14:00 ET wire cut-off may always be stated.
-  return { key, kind: key === "14:00" ? "cutoff" : "time" };
-}
-
-// "March 3rd, 2024", "3 March" and "mar. 3" all become "mar 3"; numeric dates keep their digits.
-function calendarKey(lower: string): string {
-  const bare = lower.replace(/(\d)(?:st|nd|rd|th)\b/g, "$1").replace(/,?\s+\d{4}$/, "");
-  const month = /[a-z]{3}/.exec(bare);
-  const day = /\b\d{1,2}\b/.exec(bare);
-  if (!month) return bare;
-  return day ? `${month[0]} ${Number(day[0])}` : month[0];
-}
-
-function classify(m: RegExpExecArray): { key: string; kind: TimelineKind } {
-  const g = m.groups as Record<string, string | undefined>;
-  const text = m[0];
-  const lower = text.toLowerCase().replace(/\s+/g, " ");
-  if (g.dur) return { key: durationKey(text), kind: "duration" };
-  if (g.daytwo) return { key: `1-2 ${unitKey(lower.replace(/^(?:a|one) | or two$/g, ""), 2)}`, kind: "duration" };
-  if (g.hour) return { key: "1 hour", kind: "duration" };
-  if (g.tplus) return { key: `${g.tn} ${unitKey("business day", Number(g.tn))}`, kind: "duration" };
-  if (g.nbd) return { key: "1 business day", kind: "duration" };
-  if (g.same) return { key: "same day", kind: "duration" };
-  if (g.tod) return { key: lower.replace(/^the /, ""), kind: "time" };
-  if (g.rdate) return { key: lower.replace(/^the /, ""), kind: lower === "overnight" ? "duration" : "date" };
-  if (g.wd) return { key: lower.replace(/s$/, ""), kind: "date" };
-  if (g.md) return { key: calendarKey(lower), kind: "date" };
-  return clockKey(g, text);
-}
-
-const PAST_AFTER = /^\s*(?:ago|earlier|prior|late|overdue|old|back)\b/i;
-const PAST_BEFORE = /\b(?:last|past|previous|prior|since|been(?:\s+(?:about|around|over|almost|nearly|more than|only|just))?)\s+$/i;
-const ELIGIBILITY_AFTER = /^\s*(?:of|after|from|following)\s+(?:the|your|a|that)\s+(?:[\w-]+\s+)?statement/i;
-const JOIN_GAP = /^[\s,]*(?:(?:on|at|by|this|next|the|of)\s+)*[\s,]*$/i;
-
-/** Every timeline in `s` (normalised reply text), in order; a time of day next to a date is one mention ("5 pm on Thursday"). */
-export function findTimelines(s: string): TimelineMention[] {
-  if (!MAY_HAVE_TIMELINE.test(s)) return [];
-  const out: TimelineMention[] = [];
-  TIMELINE.lastIndex = 0;
-  for (let m = TIMELINE.exec(s); m !== null; m = TIMELINE.exec(s)) {
-    const { key, kind } = classify(m);
-    const start = m.index;
-    const end = start + m[0].length;
-    const mention: TimelineMention = {
-      start,
-      end,
-      key,
-      kind,
-      past: PAST_AFTER.test(s.slice(end, end + 12)) || PAST_BEFORE.test(s.slice(Math.max(0, start - 30), start)),
-      eligibility: ELIGIBILITY_AFTER.test(s.slice(end, end + 40)),
-    };
-    const prev = out[out.length - 1];
-    if (prev && joinable(prev, mention) && JOIN_GAP.test(s.slice(prev.end, start))) {
-      out[out.length - 1] = merge(prev, mention);
-      continue;
-    }
-    out.push(mention);
+function fromUnit(s: string, a: Anchor): Found {
+  const word = s.slice(a.start, a.end);
+  const lead = s.slice(Math.max(0, a.start - 40), a.start);
+  const prev = PREV_WORD.exec(lead)?.[1] ?? "";
+  if (word === "weekend" || ((prev === "this" || prev === "next") && /^(?:week|month)s?$/.test(word))) {
+    return prev === "this" || prev === "next" ? { start: a.start - prev.length - 1, end: a.end, key: `${prev} ${word}`, kind: "date" } : null;
   }
-  return out;
+  if (/^hours?$/.test(word) && WITHIN_THE.test(lead)) return { start: a.start, end: a.end, key: "1 hour", kind: "duration" };
+  const num = readNumberBefore(s, a.start);
+  if (!num) return null;
+  const { value, high, start, qualifier } = num;
+  if (value === 0.5 && /^hour/.test(word)) return { start, end: a.end, key: "30 minutes", kind: "duration" };
+  if (high === null && value === 1 && OR_TWO.test(s.slice(a.end, a.end + 10))) {
+    const end = a.end + (OR_TWO.exec(s.slice(a.end, a.end + 10))?.[0].length ?? 0);
+    return { start, end, key: `1-2 ${unitKey(qualifier, word, true)}`, kind: "duration" };
+  }
+  if (high !== null) return { start, end: a.end, key: `${value}-${high} ${unitKey(qualifier, word, true)}`, kind: "duration" };
+  return { start, end: a.end, key: `${value} ${unitKey(qualifier, word, value !== 1)}`, kind: "duration" };
 }
+
+function fromDigit(s: string, a: Anchor): Found {
+  const c = sticky(CLOCK, s, a.start);
+  if (c) {
+    let h = Number(c[1] ?? c[4]);
+    if (c[3] && c[3][0] === "p" && h < 12) h += 12;
+    if (c[3] && c[3][0] === "a" && h === 12) h = 0;
+    const key = `${String(h).padStart(2, "0")}:${c[2] ?? c[5] ?? "00"}`;
+    // FND-04: the 14:00 ET wire cut-off may always be stated.
+    return { start: a.start, end: a.start + c[0].length, key, kind: key === "14:00" ? "cutoff" : "time" };
+  }
+  const d = sticky(NUMERIC_DATE, s, a.start);
+  if (d) return { start: a.start, end: a.start + d[0].length, key: d[0], kind: "date" };
+  const dm = sticky(DAY_MONTH, s, a.start);
+  if (dm) return { start: a.start, end: a.start + dm[0].length, key: `${(dm[2] as string).slice(0, 3)} ${Number(dm[1])}`, kind: "date" };
+  if (T_PLUS.test(s.slice(Math.max(0, a.start - 4), a.start))) {
+    const n = Number(s.slice(a.start, a.end));
+    const start = s.lastIndexOf("t", a.start);
+    return { start, end: a.end, key: `${n} ${unitKey("business", "day", n !== 1)}`, kind: "duration" };
+  }
+  return null;
+}
+
+function fromWord(s: string, a: Anchor): Found {
+  const w = a.key;
+  const at = a.start;
+  if (MONTH_SET.has(w)) {
+    const md = sticky(MONTH_DAY, s, at);
+    if (md) return { start: at, end: at + md[0].length, key: `${(md[1] as string).slice(0, 3)} ${Number(md[2])}`, kind: "date" };
+    const prev = PREV_WORD.exec(s.slice(Math.max(0, at - 12), at))?.[1] ?? "";
+    if (w !== "may" && w.length > 3 && /^(?:by|before|until|in|of|early|mid|late)$/.test(prev)) return { start: at, end: a.end, key: w.slice(0, 3), kind: "date" };
+    return null;
+  }
+  if (DAY_SET.has(w)) return { start: at, end: a.end, key: w.replace(/s$/, ""), kind: "date" };
+  const m =
+    w === "same" ? sticky(SAME_DAY, s, at) : w === "next" || w === "following" ? sticky(NEXT, s, at) : w === "end" ? sticky(END_OF, s, at) : w === "close" || w === "market" ? sticky(CLOSE_OF, s, at) : w === "tomorrow" ? sticky(TOMORROW, s, at) : null;
+  if (m) {
+    const end = at + m[0].length;
+    if (w === "same") return { start: at, end, key: "same day", kind: "duration" };
+    if (w === "next" || w === "following") return m[1] ? { start: at, end, key: `next ${m[1]}`, kind: "date" } : { start: at, end, key: "1 business day", kind: "duration" };
+    if (w === "end") return /week|month/.test(m[1] as string) ? { start: at, end, key: `end of ${m[1]}`, kind: "date" } : { start: at, end, key: "end of day", kind: "time" };
+    if (w === "tomorrow") return m[0].length > 8 || /first\s+thing\s+$/.test(s.slice(Math.max(0, at - 14), at)) ? { start: at, end, key: m[0], kind: "time" } : { start: at, end, key: "tomorrow", kind: "date" };
+    return { start: at, end, key: "close of business", kind: "time" };
+  }
+  if (w === "today") return { start: at, end: a.end, key: "same day", kind: "duration" };
+  if (w === "overnight") return { start: at, end: a.end, key: "overnight", kind: "duration" };
+  if (w === "eow") return { start: at, end: a.end, key: "end of week", kind: "date" };
+  if (w === "tonight" || w === "noon" || w === "midday" || w === "midnight" || w === "eod" || w === "cob") return { start: at, end: a.end, key: w, kind: "time" };
+  if ((w === "morning" || w === "afternoon" || w === "evening") && /\bthis\s+$/.test(s.slice(Math.max(0, at - 6), at))) return { start: at - 5, end: a.end, key: `this ${w}`, kind: "time" };
+  return null;
+}
+
+const PAST_AFTER = /^\s*(?:ago|earlier|prior|late|overdue|old|back)\b/;
+const PAST_BEFORE = /\b(?:last|past|previous|prior|since|been(?:\s+(?:about|around|over|almost|nearly|more than|only|just))?)\s+$/;
+const ELIGIBILITY_AFTER = /^\s*(?:of|after|from|following)\s+(?:the|your|a|that)\s+(?:[\w-]+\s+)?statement/;
+const JOIN_GAP = /^[\s,]*(?:(?:on|at|by|this|next|the|of)\s+)*[\s,]*$/;
 
 function isClock(m: TimelineMention): boolean {
   return m.kind === "time" || m.kind === "cutoff";
@@ -149,9 +149,28 @@ function merge(a: TimelineMention, b: TimelineMention): TimelineMention {
   return { start: a.start, end: b.end, key: `${clock.key} ${day.key}`, kind, past: a.past || b.past, eligibility: false };
 }
 
-/** Normal form of a claim as a target lists it ("10 business days", "ten business days" and "T+1" vs "1 business day"). */
+/** Every timeline in the reply, in order; a time of day next to a date is one mention ("5 pm on Thursday"). */
+export function findTimelines(doc: Doc): TimelineMention[] {
+  const s = doc.lower;
+  const out: TimelineMention[] = [];
+  for (const a of doc.anchors) {
+    const last = out[out.length - 1];
+    if (last && a.start < last.end) continue;
+    const f = a.key === "#" ? fromDigit(s, a) : UNIT_SET.has(a.key) ? fromUnit(s, a) : fromWord(s, a);
+    if (!f) continue;
+    const past = PAST_AFTER.test(s.slice(f.end, f.end + 12)) || PAST_BEFORE.test(s.slice(Math.max(0, f.start - 30), f.start));
+    const m: TimelineMention = { ...f, past, eligibility: ELIGIBILITY_AFTER.test(s.slice(f.end, f.end + 40)) };
+    while (out.length && m.start < (out[out.length - 1] as TimelineMention).end) out.pop();
+    const prev = out[out.length - 1];
+    if (prev && joinable(prev, m) && JOIN_GAP.test(s.slice(prev.end, m.start))) out[out.length - 1] = merge(prev, m);
+    else out.push(m);
+  }
+  return out;
+}
+
+/** Normal form of a claim as a target lists it ("ten business days" and "T+1" become "10 business days", "1 business day"). */
 export function normaliseClaim(claim: string): string {
-  const found = findTimelines(claim);
+  const found = findTimelines(buildDoc(claim));
   if (found.length === 1) return (found[0] as TimelineMention).key;
   return claim.trim().toLowerCase().replace(/\s+/g, " ");
 }

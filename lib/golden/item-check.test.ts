@@ -35,12 +35,12 @@ describe("items that are not independently judgeable get the right finding", () 
     ["wire fee", ["too_short"]],
     ["states " + "the wire cut-off time for outgoing domestic transfers ".repeat(4), ["too_long"]],
     // vague
-    ["is helpful and polite", ["vague", "vague"]],
+    ["is helpful and polite", ["vague", "vague", "no_act"]],
     ["responds appropriately to the customer", ["vague"]],
     ["gives clear instructions for the transfer", ["vague"]],
     ["explains the fee accurately", ["vague"]],
     ["gives the correct cut-off time", ["vague"]],
-    ["is empathetic about the lost money", ["vague"]],
+    ["shows empathy about the lost money", ["vague"]],
     ["recommends a reasonable withdrawal amount", ["vague"]],
     ["handles the complaint professionally", ["vague"]],
     // compound
@@ -66,6 +66,13 @@ describe("items that are not independently judgeable get the right finding", () 
     // negated
     ["does not promise a date for the transfer", ["negated"]],
     ["never recommends a security to buy", ["negated"]],
+    // cross reference (docs/GOLDEN.md rule 4)
+    ["also states the deadline", ["cross_reference"]],
+    ["states the deadline as well", ["cross_reference"]],
+    ["offers the same as the previous item", ["cross_reference"]],
+    // no act (docs/GOLDEN.md rule 2)
+    ["the wire fee is $25", ["no_act"]],
+    ["wire cut-off of 2 p.m. ET stated", ["no_act"]],
   ])("%j → %j", (text, expected) => {
     expect(codes(text)).toEqual(expected);
   });

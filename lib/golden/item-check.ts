@@ -9,7 +9,7 @@ import { ACTS, HEDGES, NEGATED_START, QUESTION_START, VAGUE, VAGUE_EXEMPT, words
 // "and"/"or"/a comma ("states the fee and offers a waiver"), two statements ("… is X and the Y is Z"), ";",
 // "as well as", "both", "and/or". If each option of a list matters on its own, split it anyway (sup-001 does).
 
-export const ITEM_FINDING_CODES = ["empty", "too_short", "too_long", "compound", "vague", "hedge", "question", "negated"] as const;
+export const ITEM_FINDING_CODES = ["empty", "too_short", "too_long", "compound", "vague", "hedge", "question", "negated", "cross_reference", "no_act"] as const;
 export type ItemFindingCode = (typeof ITEM_FINDING_CODES)[number];
 export type ItemFinding = { code: ItemFindingCode; message: string; /** The words that triggered it, for highlighting. */ match?: string };
 export type ItemKind = "must_include" | "must_not_include";
@@ -23,6 +23,10 @@ const SUBJECT = "(?:the|a|an|it|they|this|that|zoomberg|we|he|she|their|its|his|
 const JOINED_ACT = new RegExp(`(?:,\\s*(?:(?:and|or|but|then)\\s+)?|\\s+(?:and|or|but|then)\\s+)(?:also\\s+|then\\s+)?(${ACT})\\b`, "gi");
 const JOINED_CLAUSE = new RegExp(`\\s(and|or|but)\\s+${SUBJECT}\\b(?:\\s+[\\w'%$.-]+){0,3}?\\s+${AUX}\\b`, "i");
 const BOTH_AND = /\bboth\s+(.+?)\s+and\s+(.+)$/i;
+// docs/GOLDEN.md rule 4: the judge sees each item alone. "and also offers" is reported as compound, "as well as" too.
+const CROSS_REFERENCE = /(?<!(?:\band|\bor|\bbut|,)\s+)\balso\b|\bas well\b(?!\s+as\b)|\b(?:as above|the above|(?:the )?previous item|same as (?:above|before|the other)|see above)\b/i;
+// docs/GOLDEN.md rule 2: an item opens with the reply's act in the third person ("states", "asks", "offers").
+const NOT_ACTS = new Set(["is", "was", "has", "does", "this", "its", "his", "hers", "yes", "less", "always", "thus", "plus", "unless", "us", "as"]);
 
 /** Findings for one item; empty when it reads as one judgeable claim. `kind` sharpens the negated-item advice. */
 export function checkItem(text: string, kind?: ItemKind): ItemFinding[] {
@@ -41,13 +45,20 @@ export function checkItem(text: string, kind?: ItemKind): ItemFinding[] {
   for (const v of blank(blank(plain, wordsPattern(VAGUE_EXEMPT)), /\bas well(?: as)?\b/gi).matchAll(wordsPattern(VAGUE))) {
     out.push({ code: "vague", match: v[0], message: `"${v[0]}" is a judgement the judge cannot check: name the observable act instead (what the reply states, asks or offers)` });
   }
-  if (quoted.endsWith("?") || QUESTION_START.test(quoted)) out.push({ code: "question", message: `write a statement about the reply, not a question: ${questionHint(t)}` });
+  const cross = CROSS_REFERENCE.exec(plain);
+  if (cross) out.push({ code: "cross_reference", match: cross[0], message: `"${cross[0]}" leans on another item, but the judge sees each item alone: restate what it refers to` });
+  const question = quoted.endsWith("?") || QUESTION_START.test(quoted);
+  if (question) out.push({ code: "question", message: `write a statement about the reply, not a question: ${questionHint(t)}` });
   const neg = NEGATED_START.exec(quoted);
   if (neg) {
     const other = kind === "must_include" ? "must_not_include" : kind === "must_not_include" ? "must_include" : "the other list";
     const positive = positiveOf(neg[0], t.slice(neg[0].length).trim());
     const example = positive ? `: "${positive}"` : ' (e.g. "never promises a date" → "promises a date")';
     out.push({ code: "negated", match: neg[0], message: `a negated item is hard to judge (a reply that says nothing satisfies it): put the act itself in ${other}${example}` });
+  }
+  const first = /^[^\s,;]+/.exec(quoted)![0].toLowerCase();
+  if (!question && !neg && cross?.index !== 0 && !out.some((f) => f.code === "too_short") && (!/^[a-z]+s$/.test(first) || NOT_ACTS.has(first))) {
+    out.push({ code: "no_act", match: first, message: 'start with what the reply does, in the third person: "states …", "asks …", "offers …" (e.g. "the fee is $25" → "states that the wire fee is $25")' });
   }
   return out;
 }
