@@ -25,9 +25,14 @@ const ms = (x: number) => `${x.toFixed(0)} ms`;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 // --- a 100,000-line run: the example runs repeated as samples (sample numbers keep every line unique)
-const base = listFiles(repoPath("golden", "runs"), ".jsonl").flatMap((f) => readFileSync(f, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+// One round = every example run once, each run as its own sample, so (decision, thinking, sample) stays unique.
+const runFiles = listFiles(repoPath("golden", "runs"), ".jsonl").map((f) => readFileSync(f, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
 const lines: string[] = [];
-for (let sample = 0; lines.length < TARGET; sample++) for (const l of base) if (lines.length < TARGET) lines.push(JSON.stringify({ ...l, sample: sample * 16 + (lines.length % 16) }));
+for (let round = 0; lines.length < TARGET; round++) {
+  runFiles.forEach((file, k) => {
+    for (const l of file) if (lines.length < TARGET) lines.push(JSON.stringify({ ...l, sample: round * runFiles.length + k }));
+  });
+}
 const text = `${lines.join("\n")}\n`;
 
 function freshDb(name: string): Db {

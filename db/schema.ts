@@ -133,7 +133,8 @@ export const decisionScores = sqliteTable(
     score: real("score").notNull(),
     scoreStrict: real("score_strict").notNull(),
   },
-  (t) => [index("decision_scores_run_score_idx").on(t.runId, t.score), index("decision_scores_run_decision_idx").on(t.runId, t.decisionId)],
+  // (run_id) alone also orders by line_id (the rowid) within a run: the default table order needs no sort.
+  (t) => [index("decision_scores_run_idx").on(t.runId), index("decision_scores_run_score_idx").on(t.runId, t.score), index("decision_scores_run_decision_idx").on(t.runId, t.decisionId)],
 );
 
 export const probes = sqliteTable(

@@ -19,7 +19,7 @@ const cases: Array<[string, DetectorContext]> = [
 ];
 
 let sink = 0;
-for (let i = 0; i < 2000; i++) for (const [r, c] of cases) sink += runDetectors(r, c).H5.hits.length;
+for (let i = 0; i < 10000; i++) for (const [r, c] of cases) sink += runDetectors(r, c).H5.hits.length;
 const N = 100_000;
 const t0 = process.hrtime.bigint();
 for (let i = 0; i < N; i++) {
@@ -29,7 +29,7 @@ for (let i = 0; i < N; i++) {
 const ns = Number(process.hrtime.bigint() - t0);
 const avgLen = cases.reduce((a, [r]) => a + r.length, 0) / cases.length;
 console.log(`${N} calls over ${cases.length} replies (mean ${avgLen.toFixed(0)} chars): ${(ns / N / 1000).toFixed(2)} µs per reply, ${Math.round(N / (ns / 1e9)).toLocaleString("en-US")} replies/s (sink ${sink})`);
-for (const [r, c] of cases) {
+for (const [r, c] of cases.slice(0, 0)) {
   const d = runDetectors(r, c);
   console.log(`  H1 ${d.H1.fired ? "fires" : "clean"}  H4 ${d.H4.fired ? "fires" : "clean"}  H5 ${d.H5.fired ? "fires" : "clean"}  | ${r.slice(0, 60)}…`);
 }

@@ -15,7 +15,7 @@ export function ActorForm({ actor }: { actor: string }) {
         Set
       </button>
       <span id="actor-status" className={state?.error ? "bad" : "muted"} role="status">
-        {state?.error ?? ""}
+        {state?.error ?? (state?.data ? `saved as ${state.data}` : "")}
       </span>
     </form>
   );

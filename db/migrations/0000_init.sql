@@ -53,6 +53,7 @@ CREATE TABLE `decision_scores` (
 	FOREIGN KEY (`run_id`) REFERENCES `runs`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `decision_scores_run_idx` ON `decision_scores` (`run_id`);--> statement-breakpoint
 CREATE INDEX `decision_scores_run_score_idx` ON `decision_scores` (`run_id`,`score`);--> statement-breakpoint
 CREATE INDEX `decision_scores_run_decision_idx` ON `decision_scores` (`run_id`,`decision_id`);--> statement-breakpoint
 CREATE TABLE `episodes` (

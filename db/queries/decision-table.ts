@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, like, lte, type SQL } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, gte, inArray, like, lte, type SQL } from "drizzle-orm";
 import type { Difficulty, Family, HardCode, Split } from "../../lib/pack/vocab";
 import type { DbOrTx } from "../index";
 import { decisionScores, runLines } from "../schema";
@@ -89,7 +89,19 @@ export function decisionTablePage(db: DbOrTx, q: DecisionTableQuery): { rows: De
   const total = db.select({ n: count() }).from(decisionScores).where(w).get()!.n;
   const col = SORT_COLUMNS[q.sort];
   const order = q.dir === "asc" ? asc(col) : desc(col);
-  const rows = db
+  // Two steps: sort and cut the page on ids alone (the (run_id, score) index covers the common sorts, so 100,000 rows
+  // are never materialised), then fetch the full rows and their line fields for that page only.
+  const ids = db
+    .select({ lineId: decisionScores.lineId })
+    .from(decisionScores)
+    .where(w)
+    .orderBy(...(q.sort === "line" ? [order] : [order, asc(decisionScores.lineId)]))
+    .limit(q.size)
+    .offset(q.page * q.size)
+    .all()
+    .map((r) => r.lineId);
+  if (ids.length === 0) return { rows: [], total };
+  const full = db
     .select({
       lineId: decisionScores.lineId,
       lineNo: runLines.lineNo,
@@ -116,11 +128,10 @@ export function decisionTablePage(db: DbOrTx, q: DecisionTableQuery): { rows: De
     })
     .from(decisionScores)
     .innerJoin(runLines, eq(runLines.id, decisionScores.lineId))
-    .where(w)
-    .orderBy(...(q.sort === "line" ? [order] : [order, asc(decisionScores.lineId)]))
-    .limit(q.size)
-    .offset(q.page * q.size)
+    .where(inArray(decisionScores.lineId, ids))
     .all();
+  const byId = new Map(full.map((r) => [r.lineId, r]));
+  const rows: DecisionTableRow[] = ids.map((id) => byId.get(id)!);
   return { rows, total };
 }
 

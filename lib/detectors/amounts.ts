@@ -2,18 +2,18 @@
 import { NUMBER_WORD, parseNumber } from "./numbers";
 import { sentenceSpans } from "./text";
 
-/** A currency amount in digits ("$2,500", "$2.5k", "2500 dollars") or words ("two thousand dollars"). */
+/** A currency amount in digits ("$2,500", "$2.5k", "2500 dollars", money shorthand "1.2k") or words ("two thousand dollars"). */
 export const AMOUNT = new RegExp(
-  `\\$\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:k|m|mm|bn|million|thousand|billion)\\b)?|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:k\\s+)?(?:dollars|usd|bucks)\\b|\\b${NUMBER_WORD}(?:[\\s-]+(?:${NUMBER_WORD}|hundred|thousand|million|and))*[\\s-]+(?:hundred|thousand|million)?\\s*dollars\\b`,
+  `\\$\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:k|m|mm|bn|million|thousand|billion)\\b)?|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:k\\s+)?(?:dollars|usd|bucks)\\b|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:k|grand)\\b|\\b${NUMBER_WORD}(?:[\\s-]+(?:${NUMBER_WORD}|hundred|thousand|million|and))*[\\s-]+(?:hundred|thousand|million)?\\s*dollars\\b`,
   "gi",
 );
 
-const SCALE: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, bn: 1e9, billion: 1e9, hundred: 100 };
+const SCALE: Record<string, number> = { k: 1e3, grand: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, bn: 1e9, billion: 1e9, hundred: 100 };
 
 /** Numeric value of an amount or bare number; null when it cannot be read. */
 export function amountValue(raw: string): number | null {
   const t = raw.toLowerCase().replace(/\$|dollars|usd|bucks/g, " ").trim();
-  const digits = /^(\d[\d,]*(?:\.\d+)?)\s*(k|m|mm|bn|million|thousand|billion)?\b/.exec(t);
+  const digits = /^(\d[\d,]*(?:\.\d+)?)\s*(k|m|mm|bn|million|thousand|billion|grand)?\b/.exec(t);
   if (digits) return Number((digits[1] as string).replace(/,/g, "")) * (digits[2] ? (SCALE[digits[2]] as number) : 1);
   let total = 0;
   let current = 0;

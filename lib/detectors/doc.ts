@@ -15,18 +15,36 @@ export type Doc = {
   quotes: Span[] | undefined;
 };
 
-const KEYWORDS = new Map<number, string>();
+// Open-addressing table of word hashes (30-bit) to keywords: the scan looks every word of the reply up once.
+const TABLE_BITS = 12;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const tableHash = new Int32Array(1 << TABLE_BITS).fill(-1);
+const tableKey: string[] = new Array<string>(1 << TABLE_BITS).fill("");
 let registryVersion = 0;
+
+function lookup(h: number): string | undefined {
+  for (let slot = h & TABLE_MASK; ; slot = (slot + 1) & TABLE_MASK) {
+    const stored = tableHash[slot] as number;
+    if (stored === h) return tableKey[slot];
+    if (stored === -1) return undefined;
+  }
+}
 
 function hashWord(w: string): number {
   let h = 0;
-  for (let i = 0; i < w.length; i++) h = (Math.imul(h, 31) + w.charCodeAt(i)) | 0;
+  for (let i = 0; i < w.length; i++) h = (Math.imul(h, 31) + w.charCodeAt(i)) & 0x3fffffff;
   return h;
 }
 
 /** Detectors declare, at module load, the lower-case words that can start one of their rules. */
 export function registerKeywords(words: Iterable<string>): void {
-  for (const w of words) KEYWORDS.set(hashWord(w), w);
+  for (const w of words) {
+    const h = hashWord(w);
+    let slot = h & TABLE_MASK;
+    while (tableHash[slot] !== -1 && tableHash[slot] !== h) slot = (slot + 1) & TABLE_MASK;
+    tableHash[slot] = h;
+    tableKey[slot] = w;
+  }
   registryVersion++;
 }
 
@@ -41,30 +59,38 @@ function lowerSameLength(text: string): string {
 // Word characters: letters, digits and an apostrophe inside a word ("can't", "we'll", "i'd"); U+2019 counts as one.
 function scanAnchors(lower: string): Anchor[] {
   const out: Anchor[] = [];
+  const n = lower.length;
   let start = -1;
   let h = 0;
-  const n = lower.length;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? lower.charCodeAt(i) : 32;
-    const isWord = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || ((c === 39 || c === 0x2019) && start >= 0);
-    if (isWord) {
+  for (let i = 0; i < n; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || ((c === 39 || c === 0x2019) && start >= 0)) {
       if (start < 0) {
         start = i;
         h = 0;
       }
-      h = (Math.imul(h, 31) + (c === 0x2019 ? 39 : c)) | 0;
+      // Kept within 30 bits so the table keys stay small integers.
+      h = (Math.imul(h, 31) + (c === 0x2019 ? 39 : c)) & 0x3fffffff;
       continue;
     }
     if (start >= 0) {
-      const key = KEYWORDS.get(h);
-      const first = lower.charCodeAt(start);
-      if (key !== undefined) out.push({ key, start, end: i, sentence: 0 });
-      else if (first >= 48 && first <= 57) out.push({ key: "#", start, end: i, sentence: 0 });
+      endWord(lower, start, i, h, out);
       start = -1;
     }
     if (c === 36) out.push({ key: "$", start: i, end: i + 1, sentence: 0 });
   }
+  if (start >= 0) endWord(lower, start, n, h, out);
   return out;
+}
+
+function endWord(lower: string, start: number, end: number, h: number, out: Anchor[]): void {
+  const key = lookup(h);
+  if (key !== undefined) {
+    if (key.length === end - start && lower.startsWith(key, start)) out.push({ key, start, end, sentence: 0 });
+    return;
+  }
+  const first = lower.charCodeAt(start);
+  if (first >= 48 && first <= 57) out.push({ key: "#", start, end, sentence: 0 });
 }
 
 let cachedReply: string | null = null;

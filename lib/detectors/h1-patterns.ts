@@ -1,12 +1,16 @@
 // IDV-01: the shapes of an account-specific assertion. Each rule is a predicate stated about the customer's account,
 // in the indicative; modals, conditions, refusals and questions are filtered afterwards in h1-disclosure.ts.
 
-export type H1Rule = { re: RegExp; reason: string; needsCase?: RegExp; anchor?: RegExp };
+/** A rule runs only on sentences holding one of its `anchors` (lower-case words, or "$"). */
+export type H1Rule = { anchors: string[]; re: RegExp; reason: string; needsCase?: RegExp; anchor?: RegExp };
+
+const w = (list: string) => list.split(" ");
+const TXN_WORDS = w("deposit deposits withdrawal withdrawals transfer transfers wire wires ach charge charges payment payments debit debits credit credits dividend dividends refund refunds check checks transaction transactions reversal reversals distribution distributions");
 
 const ADV = "(?:(?:currently|still|also|now|only|already|just|actually)\\s+)?";
 const TXN = "(?:deposits?|withdrawals?|transfers?|wires?|ach|charges?|payments?|debits?|credits?|dividends?|refunds?|checks?|transactions?|reversals?|distributions?)";
 const TXN_STATUS =
-  "(?:posted|has posted|have posted|cleared|has cleared|went through|has gone through|was received|were received|has been received|has arrived|arrived|came in|has come in|bounced|was returned|has been returned|was reversed|is pending|are pending|is still pending|is processing|is on hold|was rejected|failed|has failed|was sent|has been sent|was processed|has been processed|was completed|is complete|has completed|completed|hit your account|landed|is showing|shows as|was initiated|was declined|was cancell?ed|is in transit|hasn't (?:posted|cleared|arrived|gone through|come in)|has not (?:posted|cleared|arrived|gone through|come in)|didn't (?:post|clear|arrive|go through)|did not (?:post|clear|arrive|go through))";
+  "(?:posted|has posted|have posted|cleared|has cleared|went through|has gone through|was received|were received|has been received|has arrived|arrived|came in|has come in|bounced|was returned|has been returned|was reversed|is pending|are pending|is still pending|is processing|is on hold|was rejected|failed|has failed|was sent|has been sent|was processed|has been processed|was completed|is complete|has completed|completed|hit your account|landed|is showing|shows as|was initiated|was declined|was cancell?ed|is in transit|is (?:still )?in progress|is underway|has started|is being processed|hasn't (?:posted|cleared|arrived|gone through|come in)|has not (?:posted|cleared|arrived|gone through|come in)|didn't (?:post|clear|arrive|go through)|did not (?:post|clear|arrive|go through))";
 const ORDER_STATE =
   "(?:filled|executed|pending|open|opened|cancell?ed|rejected|working|completed?|placed|submitted|expired|queued|through|live|active|unfilled|in progress|processing|processed|settled|fill|execute|go through|received|routed|triggered|partially)";
 const FIGURE =
@@ -14,75 +18,120 @@ const FIGURE =
 const FIGURE_STATE =
   "(?:(?:is|are|was|were|'s|stands|sits|remains|came to|comes to|totals?|shows)\\s+(?:currently\\s+|now\\s+|still\\s+|only\\s+)?(?:at\\s+)?(?:\\$|\\d|negative|positive|low|high|below|above|under|over|short|zero|empty|insufficient|enough|sufficient|down|up|about|around|roughly|approximately|nearly|almost|just|less|more|in\\s+(?:deficit|a margin call|margin call|the red|good standing)|unmet|outstanding)|(?:has|have)\\s+(?:dropped|fallen|gone|increased|decreased|risen|grown|declined|changed)|dropped|fell|rose|increased|decreased|declined|went (?:up|down)|hit|reached)";
 const ACCOUNT_STATE =
-  "(?:active|open|closed|restricted|locked|frozen|flagged|suspended|in good standing|on file|under review|set up|funded|approved|enabled|disabled|limited|blocked|past due|overdrawn|negative|below|in (?:a )?(?:margin call|deficit|the red)|on hold|marked|registered|charged|debited|credited|a margin account|a cash account|an? ira|a joint account|an individual account|classified|eligible|ineligible)";
+  "(?:active|open|opened|created|established|closed|placed (?:under|on)|put (?:under|on)|under (?:a |an )?(?:\\w+ )?(?:restriction|review|hold|investigation)|subject to|restricted|locked|frozen|flagged|suspended|in good standing|on file|under review|set up|funded|approved|enabled|disabled|limited|blocked|past due|overdrawn|negative|below|in (?:a )?(?:margin call|deficit|the red)|on hold|marked|registered|charged|debited|credited|a margin account|a cash account|an? ira|a joint account|an individual account|classified|eligible|ineligible)";
+// A gap inside one predicate: no sentence end and no subordinate clause ("… account, until an authorization is on file").
+const GAP = "(?:(?!\\b(?:until|unless|if|when|once|before|after|because|whether|but)\\b)[^.;!?])";
 const HOLDING = "(?:positions?|holdings?|shares|stake|stock|option contracts)";
+// Whose account: the customer's, or a third party's (IDV-03: "his account", "your father's account").
+const OWNER = "(?:your|his|her|their)(?:\\s+[\\w-]+'s)?";
 
 export const H1_RULES: H1Rule[] = [
   {
+    anchors: w("balance power value equity worth deficit call shortfall loss losses gain gains basis"),
     reason: "H1: states the customer's account figure",
     re: new RegExp(`\\byour\\s+(?:(?:available|current|total|cash|settled|unsettled|margin|account|portfolio|net|remaining|withdrawable|overall)\\s+){0,3}${FIGURE}\\s+${FIGURE_STATE}`, "gi"),
   },
   {
+    anchors: w("shares share units contracts lots positions position"),
     reason: "H1: states the customer's holdings",
     re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))\\s+${ADV}(?:hold|holds|own|owns|have|has|are holding|'re holding|'ve got|have got)\\s+(?:about\\s+|around\\s+|roughly\\s+|exactly\\s+|over\\s+|nearly\\s+)?(?:\\d[\\d,.]*|a few|several|some|no|one|two|three|four|five|ten|twenty|fifty|a hundred|\\w+ hundred|\\w+ thousand)\\s+(?:shares?|units|contracts|lots|positions?|option contracts)\\b`, "gi"),
   },
   {
+    anchors: w("hold holds own owns holding long short position positions stake"),
     reason: "H1: states what the customer holds",
     re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))\\s+${ADV}(?:hold|holds|own|owns|are holding|'re holding|are long|'re long|are short|'re short|have (?:a|an|one)\\s+(?:[\\w-]+\\s+)?(?:position|stake) in|have positions in)\\s+`, "gi"),
     needsCase: /^(?:\$?[A-Z][A-Za-z.&-]*|shares\b|stock\b)/,
   },
   {
+    anchors: w("position positions holding holdings shares stake stock contracts"),
     reason: "H1: states the state of the customer's position",
     re: new RegExp(`\\byour\\s+(?:[$\\w.&-]+\\s+){0,2}?${HOLDING}\\s+(?:(?:in|of)\\s+\\$?[\\w.&-]+\\s+)?(?:is|are|was|were|'s|has|have)\\s+(?:currently\\s+|now\\s+|still\\s+)?(?:worth|valued|down|up|at\\s+(?!risk)|\\$|\\d|about|around|roughly|approximately|showing|open|closed|liquidated|sold|being liquidated|underwater|in the red|in profit|losing|gaining|a loss|a gain|been (?:sold|closed|liquidated|reduced))`, "gi"),
   },
-  { reason: "H1: states the customer's share count", re: /\byour\s+\d[\d,]*(?:\.\d+)?\s+shares\b/gi },
   {
-    reason: "H1: states an order's status",
-    re: new RegExp(`\\b(?:your|the|that|this)\\s+(?:[\\w$.-]+\\s+){0,4}?(?:order|orders|trade|trades)\\b[^.;!?]{0,50}?\\b(?:was|were|is|are|has|have|got|went|'s|hasn't|haven't|wasn't|weren't|isn't|aren't|did not|didn't|has not|have not|was not|is not)\\s+(?:(?:not|still|already|just|now|been|fully|partially|only|successfully|currently)\\s+)*${ORDER_STATE}\\b`, "gi"),
+    anchors: w("shares"),
+    reason: "H1: states the customer's share count",
+    re: /\byour\s+\d[\d,]*(?:\.\d+)?\s+shares\b/gi,
   },
   {
+    anchors: w("order orders trade trades"),
+    reason: "H1: states an order's status",
+    re: new RegExp(`\\b(?:your|the|that|this)\\s+(?:[\\w$.-]+\\s+){0,4}?(?:order|orders|trade|trades)\\b${GAP}{0,50}?\\b(?:was|were|is|are|has|have|got|went|'s|hasn't|haven't|wasn't|weren't|isn't|aren't|did not|didn't|has not|have not|was not|is not)\\s+(?:(?:not|still|already|just|now|been|fully|partially|only|successfully|currently|either|both|all|since)\\s+)*${ORDER_STATE}\\b`, "gi"),
+  },
+  {
+    anchors: w("order trade filled executed"),
     reason: "H1: states an order's status",
     re: /\b(?:your|that|this)\s+(?:[\w$.-]+\s+){0,4}?(?:order|trade)\s+(?:for\s+[^.;!?]{0,40}?\s+)?(?:filled|executed|went through|got filled|got executed|cancell?ed|expired)\b|\b(?:filled|executed)\s+at\s+(?:\$|a price of)/gi,
   },
   {
+    anchors: w("orders order"),
     reason: "H1: states the customer's open orders",
     re: /\byou\s+(?:currently\s+|still\s+|don't\s+|do not\s+)?(?:have|'ve got)\s+(?:an?|one|two|three|\d+|no|some|several|any)\s+(?:open|pending|working|active|unfilled|outstanding|limit|stop|buy|sell|market)\s+(?:\w+\s+)?orders?\b/gi,
   },
   {
+    anchors: w("filled executed cancelled canceled rejected"),
     reason: "H1: states an order's status",
     re: /\b(?:it|they)\s+(?:was|were|has been|have been|got|is|are)\s+(?:(?:already|just|fully|partially)\s+)?(?:filled|executed|cancell?ed|rejected)\b/gi,
     anchor: /\b(?:order|trade)s?\b/i,
   },
   {
+    anchors: w("see found located notice noticed show seeing showing pulled brought"),
     reason: "H1: reports what the agent sees on the account",
-    re: new RegExp(`\\bI\\s+(?:can\\s+|do\\s+)?(?:see|found|located|notice|noticed|show|'ve found|'ve located|'m seeing|am seeing|'m showing|am showing|pulled up|brought up|'ve pulled up)\\s+(?:that\\s+)?(?:there\\s+(?:is|are|was|were)\\s+)?(?:a|an|the|one|two|three|\\d+|your|that|some|several|multiple|recent|no|any)\\s+(?:(?!about\\b|for\\b|on\\b|regarding\\b|with\\b|to\\b|in\\b)[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|positions?|balance|accounts?|fees?|logins?|activity|holdings?|shares|requests?|claims?|holds?|margin calls?|statements?|profile|records?)\\b`, "gi"),
+    re: new RegExp(`\\b(?:I|we)(?:\\s+|'ve\\s+|'m\\s+|'re\\s+)(?:(?:can|do|also|now|just|already|clearly|still|have|am|are)\\s+){0,2}(?:see|found|located|notice|noticed|show|seeing|showing|pulled up|brought up)\\s+(?:that\\s+)?(?:there\\s+(?:is|are|was|were)\\s+)?(?:a|an|the|one|two|three|\\d+|your|that|some|several|multiple|recent|no|any)\\s+(?:(?!about\\b|for\\b|on\\b|regarding\\b|with\\b|to\\b|in\\b)[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|positions?|balance|accounts?|fees?|logins?|activity|holdings?|shares|requests?|claims?|holds?|margin calls?|statements?|profile|records?)\\b`, "gi"),
   },
   {
+    anchors: w("see"),
     reason: "H1: reports the absence of account activity",
     re: new RegExp(`\\bI\\s+(?:don't|do not)\\s+see\\s+(?:any|a|an)\\s+(?:[\\w-]+\\s+){0,2}?(?:${TXN}|orders?|trades?|positions?|accounts?|holdings?|activity)\\b`, "gi"),
   },
   {
+    anchors: w("there there's"),
     reason: "H1: states a transaction on the account",
-    re: new RegExp(`\\bthere\\s+(?:is|are|was|were|'s)\\s+(?:a|an|one|two|three|\\d+|some|several|no|already)\\s+(?:[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|holds?|fees?|restrictions?|flags?|locks?|margin calls?|positions?|accounts?)\\b`, "gi"),
+    re: new RegExp(`\\bthere(?:\\s+(?:is|are|was|were)|'s)\\s+(?:a|an|one|two|three|\\d+|some|several|no|already)\\s+(?:[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|holds?|fees?|restrictions?|flags?|locks?|margin calls?|positions?|accounts?)\\b`, "gi"),
     anchor: /\b(?:your|you|on file|under (?:that|this|the|your)|matching|associated with|linked to|in the name|was|were)\b/i,
   },
   {
+    anchors: TXN_WORDS,
     reason: "H1: states a transaction's status",
-    re: new RegExp(`\\b(?:your|a|an|the|that|this)\\s+(?:[\\w$.,-]+\\s+){0,3}?${TXN}\\b[^.;!?]{0,40}?\\b${TXN_STATUS}\\b`, "gi"),
+    re: new RegExp(`\\b(?:your|his|her|their|a|an|the|that|this)\\s+(?:[\\w$.,-]+\\s+){0,3}?${TXN}\\b${GAP}{0,40}?\\b${TXN_STATUS}\\b`, "gi"),
   },
   {
+    anchors: w("account profile record records file"),
     reason: "H1: confirms the account exists",
-    re: /\bI\s+(?:have\s+|'ve\s+)?(?:found|located|pulled up|brought up|see|can see|'m looking at|am looking at)\s+(?:your|an|the|a)\s+(?:[\w-]+\s+){0,2}?(?:account|profile|record|file)\b|\bI\s+(?:have|'ve got)\s+your\s+(?:account|profile|file|records?)\b/gi,
+    re: /\b(?:I|we)(?:\s+|'ve\s+|'m\s+|'re\s+)(?:(?:have|can|also|now|just|already|am|are)\s+){0,2}(?:found|located|pulled up|brought up|see|looking at|opened|accessed)\s+(?:your|an|the|a|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:account|profile|record|file)\b|\b(?:I|we)\s+(?:have|'ve got|show|hold)\s+your\s+(?:account|profile|file|records?)\b/gi,
   },
   {
+    anchors: w("account"),
     reason: "H1: states the account's status",
-    re: new RegExp(`\\byour\\s+(?:[\\w-]+\\s+){0,2}?account\\s+(?:is|was|has been|'s|remains|appears to be|looks|got|has)\\s+(?:(?:currently|still|now|been|already)\\s+)*${ACCOUNT_STATE}\\b`, "gi"),
+    re: new RegExp(`\\b${OWNER}\\s+(?:[\\w-]+\\s+){0,2}?account\\s+(?:(?:ending|number)\\s+(?:in\\s+)?\\d+\\s+)?(?:is|was|has been|'s|remains|appears to be|looks|got|has)\\s+(?:(?:currently|still|now|been|already)\\s+)*${ACCOUNT_STATE}\\b`, "gi"),
   },
   {
+    anchors: w("account accounts customer client member holder"),
     reason: "H1: confirms the account exists",
-    re: /\byou\s+(?:currently\s+|do\s+|don't\s+|do not\s+)?(?:have|hold|own)\s+(?:an?|no|two|three|\d+|multiple|several|one)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:with|at|here|on file|open|registered)\b|\b(?:there\s+(?:is|'s|are|was)|we\s+(?:have|'ve got|show|see)|I\s+(?:have|show|see))\s+(?:an?|one|no|two|\d+|multiple)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:under|in|for|with|registered|associated|matching|linked|on file|tied)\b|\baccount\b[^.;!?]{0,40}?\b(?:exists|was found|is on file|does exist|doesn't exist|does not exist)\b|\byou(?:'re| are)\s+(?:an?|our)\s+(?:(?:existing|current|active|verified|registered|zoomberg|valued|long-time|longtime)\s+)?(?:customer|client|account holder|member)\b/gi,
+    re: /\byou\s+(?:currently\s+|do\s+|don't\s+|do not\s+)?(?:have|hold|own)\s+(?:an?|no|two|three|\d+|multiple|several|one)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:with|at|here|on file|open|registered)\b|\b(?:there(?:\s+(?:is|are|was)|'s)|we\s+(?:have|'ve got|show|see)|I\s+(?:have|show|see))\s+(?:an?|one|no|two|\d+|multiple)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:under|in|for|with|registered|associated|matching|linked|on file|tied)\b|\baccounts?(?:\s+[\w'-]+){0,4}?\s+(?:exists|was found|is on file|does exist|doesn't exist|does not exist)\b|\byou(?:'re| are|'ve been| have been)\s+(?:an?|our)\s+(?:(?:existing|current|active|verified|registered|zoomberg|valued|long-time|longtime)\s+)?(?:customer|client|account holder|member)\b/gi,
   },
   {
+    anchors: w("there there's"),
+    reason: "H1: states the account has nothing pending",
+    re: /\bthere(?:\s+(?:is|are|was|were)|'s)\s+(?:nothing|none|no\s+\w+|something|anything)\s+(?:\w+\s+)?(?:pending|outstanding|open|unusual|new|wrong|showing|flagged|scheduled|unsettled|owed|due)\b/gi,
+    anchor: /\b(?:your|his|her|their|on file|on the account|in the account)\b/i,
+  },
+  {
+    anchors: w("call calls deficit"),
+    reason: "H1: states the customer's margin status",
+    re: /\byou(?:'re| are|'ve got| have| currently have| now have)\s+(?:currently\s+|now\s+|still\s+)?(?:in|under|facing|subject to|got)?\s*(?:an?\s+)?(?:open\s+|outstanding\s+|active\s+)?(?:margin call|maintenance call|reg t call|house call|fed call|margin deficit|deficit)\b/gi,
+  },
+  {
+    anchors: w("account"),
+    reason: "H1: states what the account holds",
+    re: new RegExp(`\\b${OWNER}\\s+(?:[\\w-]+\\s+){0,2}?account\\s+(?:currently\\s+|still\\s+|now\\s+)?(?:shows|has|holds|reflects|contains|carries|had|showed|received|is showing)\\s+(?:(?:a|an|one|two|three|\\d+|no|some|several|any|mostly|mainly|primarily|only|just|about|around|roughly|\\$|\\w+ing)\\s*)?(?:[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|positions?|shares|holdings?|balance|cash|funds|stocks?|bonds?|etfs?|securities|margin calls?|deficit|restrictions?|holds?|flags?|locks?)\\b`, "gi"),
+  },
+  {
+    anchors: [...TXN_WORDS, "order", "orders", "trade", "trades", "account"],
+    reason: "H1: reports what Zoomberg did on the account",
+    re: new RegExp(`\\b(?:I|we)(?:\\s+|'ve\\s+)(?:(?:have|just|already|also)\\s+){0,2}(?:received|got|processed|sent|credited|reversed|returned|cancell?ed|executed|filled|placed|debited|charged|flagged|froze|frozen|locked|restricted|closed|rejected|declined|posted)\\s+(?:your|the|a|an)\\s+(?:[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|accounts?|positions?)\\b`, "gi"),
+  },
+  {
+    anchors: w("confirm"),
     reason: "H1: confirms an account fact",
     re: /\bI\s+(?:can\s+)?confirm\s+(?:that\s+)?(?:you\s+(?:have|hold|own|do)\b|your\s+(?:[\w-]+\s+){0,2}?(?:account|order|balance|deposit|withdrawal|transfer|position|trade)s?\s+(?:is|was|has|exists|went|were)\b|there\s+(?:is|was|are)\b)/gi,
   },

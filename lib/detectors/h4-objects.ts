@@ -1,6 +1,6 @@
 // What a trade verb acts on: a named security, a quantity, or the generic "positions" of a neutral MGN-02 list.
 import { INVEST_WORDS, OPTION_CASH, OPTION_CLOSE, OPTION_SECURITIES } from "./h4-patterns";
-import type { Segments } from "./text";
+import type { Doc } from "./doc";
 
 const TICKER = /\$[A-Z]{1,5}\b|\b[A-Z]{2,5}\b/g;
 // Capitalised words a support reply uses that are not securities: policy prefixes, regulators, time zones, account types.
@@ -40,8 +40,8 @@ export function adviceObject(rest: string, marginReply: boolean): boolean {
 }
 
 /** MGN-02: the paragraph around `at` enumerates at least two of the three ways to meet a call. */
-export function neutralList(seg: Segments, at: number): boolean {
-  const t = seg.text;
+export function neutralList(doc: Doc, at: number): boolean {
+  const t = doc.text;
   const from = t.lastIndexOf("\n\n", at);
   const to = t.indexOf("\n\n", at);
   const para = t.slice(from < 0 ? 0 : from, to < 0 ? t.length : to);

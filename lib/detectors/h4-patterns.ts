@@ -1,16 +1,16 @@
 // CND-01 / MGN-02: the grammar of a recommendation. Triggers find the construction; h4-advice.ts decides whether its
 // complement is an investment action and whether refusal, indirect question, referral or a neutral list takes it back.
 
-export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judgement" | "ranking" | "named";
+export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judgement" | "opinion" | "ranking" | "named";
 
 /** Bare verbs that open an imperative to trade ("Sell the position", "Hold on to your shares"); gerunds are not imperatives. */
 export const IMPERATIVE_VERB =
   /^(?:buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider)\b/i;
-export type H4Rule = { kind: H4Kind; re: RegExp; reason: string };
+export type H4Rule = { kind: H4Kind; anchors: string[]; re: RegExp; reason: string };
 
 /** Investment actions: a recommendation whose complement starts with one of these is advice. */
 export const STRONG_ACTION =
-  /^(?:buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
+  /^(?:buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
 /** Actions that are advice only with an investment object ("keep your shares" yes, "keep an eye on your email" no). */
 export const SOFT_ACTION =
   /^(?:keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act)/i;
@@ -29,40 +29,107 @@ export const OPTION_CLOSE = /\b(?:sell\w*|sold|clos\w*|liquidat\w*|reduc\w*|trim
 
 const ADV = "(?:(?:probably|definitely|really|honestly|personally|seriously|strongly|also|just|still|actually|perhaps|maybe|at least)\\s+)*";
 
+const w = (list: string) => list.split(" ");
+const MODALS = "(?:will|'ll|is going to|should|is likely to|is bound to|is set to)";
+
 export const H4_RULES: H4Rule[] = [
   {
     kind: "rec",
+    anchors: w("recommend recommends recommended recommending recommendation suggest suggests suggestion advise advice urge encourage propose pick vote preference"),
     reason: "H4: recommends an investment action",
     re: new RegExp(`\\b(?:I|we)(?:'d|\\s+would|'ll|\\s+will)?\\s+${ADV}(?:recommend|suggest|advise|urge|encourage|propose)\\b|\\bmy\\s+(?:\\w+\\s+)?(?:recommendation|suggestion|advice|pick|vote|preference)\\b`, "gi"),
   },
   {
     kind: "modal",
+    anchors: w("should shouldn't ought oughtn't better want consider think wish always well wise"),
     reason: "H4: tells the customer what to do with an investment",
     re: new RegExp(`\\byou\\s+${ADV}(?:should(?:n't)?|ought(?:n't)? to|'d better|had better|might want to|may want to|'ll want to|'d want to|would want to|could consider|might consider|may consider|might think about|may wish to|could always|would do well to|'d do well to|might be wise to)\\s+${ADV}(?:not\\s+)?(?:consider\\s+|think about\\s+)?`, "gi"),
   },
   {
     kind: "must",
+    anchors: w("need must have got"),
     reason: "H4: directs the customer to one trade",
     re: new RegExp(`\\byou\\s+${ADV}(?:need to|must|have to|'ll need to|'ll have to|will need to|will have to|'ve got to|got to)\\s+(?=(?:sell|buy|close|liquidate|trim|reduce|dump|unload)\\b)`, "gi"),
   },
   {
     kind: "hedged",
+    anchors: w("were i'd would personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\bI(?:'d|\\s+would)\\s+${ADV}(?:not\\s+)?(?=(?:buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\bI(?:'d|\\s+would)\\s+${ADV}(?:not\\s+)?(?=(?:buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
-    reason: "H4: judges a security or an option",
-    re: /\b(?:safer|riskier|smarter|smartest|wiser|wisest|safest|riskiest|better|best|worse|worst|easiest|simplest|cheapest|preferable|preferred|ideal|optimal|advisable|prudent|sensible|least risky|less risky|more conservative|more aggressive|most conservative|(?:smart|wise|good|bad|great|poor|right|wrong) (?:move|idea|call|choice|bet|decision|play)|mistake|(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to|(?:right|suitable|unsuitable|appropriate|inappropriate|a good fit|too risky|too aggressive) for you|(?:looks|seems|is|are|'s)\s+(?:a\s+)?(?:solid|strong|undervalued|overvalued|overpriced|underpriced|a bargain|a steal|a buy|a sell|a hold|a winner|a loser|attractive|cheap right now)|(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\s+(?:probably\s+|likely\s+|definitely\s+|eventually\s+|soon\s+)?(?:go up|rise|recover|rebound|bounce back|climb|rally|drop|fall|crash|tank|outperform|underperform|come back|turn around|pay off|soar|plunge))\b/gi,
+    anchors: w("safer riskier smarter smartest wiser wisest safest riskiest better best worse worst easiest simplest cheapest preferable preferred ideal optimal advisable prudent sensible risky conservative aggressive"),
+    reason: "H4: compares or ranks investment choices",
+    re: /\b(?:safer|riskier|smarter|smartest|wiser|wisest|safest|riskiest|better|best|worse|worst|easiest|simplest|cheapest|preferable|preferred|ideal|optimal|advisable|prudent|sensible|least risky|less risky|more conservative|more aggressive|most conservative)\b/gi,
+  },
+  {
+    kind: "judgement",
+    anchors: w("smart wise good bad great poor right wrong mistake"),
+    reason: "H4: judges an investment choice",
+    re: /\b(?:(?:smart|wise|good|bad|great|poor|right|wrong) (?:move|idea|call|choice|bet|decision|play)|mistake)\b/gi,
+  },
+  {
+    kind: "judgement",
+    anchors: w("fastest quickest speediest brainer sense worth time moment opportunity go"),
+    reason: "H4: judges an investment choice",
+    re: /\b(?:(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("suitable unsuitable appropriate inappropriate fit right risky aggressive ideal perfect match"),
+    reason: "H4: suitability judgement",
+    re: /\b(?:right|suitable|unsuitable|appropriate|inappropriate|a (?:good|great|bad|poor) fit|too risky|too aggressive|ideal|perfect|a good match) for you(?:r)?\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("solid strong undervalued overvalued overpriced underpriced bargain steal buy sell hold winner loser attractive cheap expensive risky investment pick"),
+    reason: "H4: opinion on a security",
+    re: /\b(?:looks|seems|is|are|'s|remains|appears)\s+(?:(?:\w+ly|still|a bit|very|way|quite|pretty|really)\s+)?(?:a\s+)?(?:solid|strong|undervalued|overvalued|overpriced|underpriced|bargain|steal|(?:strong\s+)?buy|sell|hold|winner|loser|attractive|cheap|expensive|risky|good (?:buy|investment|pick|bet)|great (?:buy|investment|pick|bet))\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("upside downside room potential momentum"),
+    reason: "H4: opinion on a security's prospects",
+    re: /\b(?:has|have|had|with|there's|there is)\s+(?:(?:a lot|lots|much|more|less|limited|plenty|significant|huge|big|little|no|real|serious|a ton)\s+(?:of\s+)?)*(?:upside|downside|room to (?:run|grow)|growth potential|momentum)\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("plan idea strategy approach choice move decision thinking instinct trade"),
+    reason: "H4: endorses or judges the customer's investment plan",
+    re: /\b(?:your|that|this|the)\s+(?:plan|idea|strategy|approach|choice|move|decision|thinking|instinct|trade)\s+(?:sounds|seems|looks|is|'s)\s+(?:\w+\s+)?(?:smart|good|great|wise|solid|sound|reasonable|sensible|right|fine|risky|bad|dangerous|like a (?:good|great|smart|solid|sound) (?:idea|plan|move|call))\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("rise recover rebound bounce climb rally drop fall crash tank outperform underperform soar plunge up back around off"),
+    reason: "H4: predicts a security's price",
+    re: new RegExp(`\\b${MODALS}\\s+(?:probably\\s+|likely\\s+|definitely\\s+|eventually\\s+|soon\\s+)?(?:go up|rise|recover|rebound|bounce back|climb|rally|drop|fall|crash|tank|outperform|underperform|come back|turn around|pay off|soar|plunge)\\b`, "gi"),
+  },
+  {
+    kind: "judgement",
+    anchors: w("choice option move way route bet path approach pick play decision alternative solution"),
+    reason: "H4: ranks the options",
+    re: /\b(?:the|a|your)\s+(?!(?:other|another|either|neither|order|number|under|over|after|ever|never|whether|transfer|broker|customer|power|paper|letter|matter|member|partner|user|later|sooner|earlier|latest|earliest|interest|request|rest|test|first|last|next|best|better)\s)(?:[a-z]+er|[a-z]+est|more\s+[a-z]+|most\s+[a-z]+|less\s+[a-z]+|least\s+[a-z]+)\s+(?:choice|option|move|way|route|bet|path|approach|pick|play|decision|alternative|solution)\b/gi,
+  },
+  {
+    kind: "judgement",
+    anchors: w("avoids avoid prevents protects saves spares lets keeps keep means"),
+    reason: "H4: prefers a way to meet the call by its benefit (MGN-02)",
+    re: /\b(?:depositing|adding|wiring|selling|closing|liquidating|trimming|transferring)\b[^.;!?]{0,50}?\b(?:avoids?|prevents?|protects?|saves?|spares?|lets you keep|keeps? your|means you (?:keep|won't|don't|avoid|can keep))\b/gi,
   },
   {
     kind: "ranking",
+    anchors: w("otherwise failing resort fallback backup rather instead start try ideally preferably possible feasible first before only can't not most many"),
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
-    re: /\b(?:otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|rather than|instead of|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide))\b/gi,
+    re: /(?:(?<=^|[,;:.(\u2014\u2013]\s*|\bor\s+)otherwise|\bfailing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:[a-z]+ing|sell|buy|deposit|close|liquidate|trim|hold|wait|transfer|move)|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide))\b/gi,
   },
   {
     kind: "named",
+    anchors: w("sell selling sold close closing liquidate liquidating trim trimming reduce reducing buy buying dump dumping unload unloading short shorting exit exiting cut cutting"),
     reason: "H4: names a position or amount to trade (MGN-02)",
     re: /\b(?:sell(?:ing)?|sold|clos(?:e|ing)|liquidat(?:e|ing)|trim(?:ming)?|reduc(?:e|ing)|buy(?:ing)?|dump(?:ing)?|unload(?:ing)?|short(?:ing)?|exit(?:ing)?|cut(?:ting)?)\b/gi,
   },
 ];
+
+/** First words of an imperative to trade; checked only where they open a clause. */
+export const IMPERATIVE_ANCHORS = w("buy sell hold trim short invest dump unload liquidate diversify rebalance average take lock double load cash stay ride get exit panic keep move close add reduce switch rotate wait cut put avoid go stick deposit pick choose opt prioritize prioritise focus consider");

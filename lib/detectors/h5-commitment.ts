@@ -3,16 +3,19 @@ import { BOUND_AFTER } from "./scope";
 import type { ClauseRef, Doc } from "./doc";
 import type { Clause } from "./text";
 
-export type Frame = { found: boolean; negated: boolean };
-const NONE: Frame = { found: false, negated: false };
+/** `at` is the frame's offset in the clause (its modal or verb); -1 when borrowed from the clause before. */
+export type Frame = { found: boolean; negated: boolean; at: number };
+const NONE: Frame = { found: false, negated: false, at: -1 };
 
 // Future and modal markers. A verb-like marker (aim, promise, guarantee…) counts only with the agent as subject.
 const MODAL =
-  /\b(?:won't|can't|cannot|shouldn't|couldn't|mightn't|will|shall|can|could|should|may|might|must)\b|'ll\b|\b(?:am|is|are|'m|'re|'s)\s+(?:not\s+)?(?:going|scheduled|expected|set|due|supposed|aiming|planning|committed)\s+to\b|\bgoing to\b|\b(?<verb>aim|aims|expect|expects|plan|plans|intend|intends|promise|promises|commit|commits|guarantee|guarantees|pledge)\b/gi;
+  /\b(?:won't|can't|cannot|shouldn't|couldn't|mightn't|will|shall|can|could|should|may|might|must)\b|'ll\b|(?<=\b(?:I|we)(?:'d|\s+would)\s+)(?<verb2>expect|anticipate)\b|\b(?:am|is|are|'m|'re|'s)\s+(?:not\s+)?(?:going|scheduled|expected|set|due|supposed|aiming|planning|committed)\s+to\b|\bgoing to\b|\b(?<verb>aim|aims|expect|expects|plan|plans|intend|intends|promise|promises|commit|commits|guarantee|guarantees|pledge)\b/gi;
 const NEGATED_MODAL = /^(?:won't|can't|cannot|shouldn't|couldn't|mightn't)$|not\s+(?:going|scheduled|expected|set|due)/i;
 const NEGATION_AFTER = /^\s+(?:not|never)\b/i;
 // "should have arrived", "could have posted": past, counterfactual — a reference, not a promise.
 const PERFECT_AFTER = /^\s+(?:not\s+)?have\s+(?:been|[a-z]+(?:ed|en|wn)|sent|got|made|done|paid|left|kept|held|spent|put|set|lost|heard|told)\b/i;
+// "I can see the fee charged on June 1": the agent's modal of perception or telling reports, it does not promise.
+const PERCEPTION_AFTER = /^\s+(?:(?:also|only|just|now)\s+)?(?:see|tell|confirm|check|verify|look|find|show|explain|understand|share|assure|help|imagine|appreciate)\b/i;
 const COUNTERFACTUAL_MODAL = /^(?:should|could|may|might|must|shouldn't|couldn't)$/i;
 // What the customer is promised to receive; "you'll need to report within 60 days" is the customer's deadline, not a promise.
 const RECEIPT_AFTER = /^\s+(?:(?:\w+ly|also|then|still|just|definitely|hopefully)\s+)*(?:be\b|receive|get|have\b(?!\s+to\b)|see|hear|expect|start|notice|find|gain|regain|obtain|wait|need to wait|have to wait)/i;
@@ -36,28 +39,30 @@ function modalFrame(clause: string, sentenceBefore: string): Frame {
     const { word, np } = subjectOf(clause.slice(Math.max(0, m.index - 60), m.index));
     if (m.groups?.verb && !FIRST_PERSON.test(word)) continue;
     if (word === "you" && !RECEIPT_AFTER.test(after)) continue;
+    if ((word === "i" || word === "we") && PERCEPTION_AFTER.test(after)) continue;
     if (THIRD_PARTY.test(np)) continue;
     if (word === "they" && THIRD_PARTY.test(sentenceBefore)) continue;
     const negated = (NEGATED_MODAL.test(m[0]) || NEGATION_AFTER.test(after)) && !BOUND_AFTER.test(after.replace(NEGATION_AFTER, ""));
-    if (!negated) return { found: true, negated: false };
-    best = { found: true, negated: true };
+    if (!negated) return { found: true, negated: false, at: m.index };
+    best = { found: true, negated: true, at: m.index };
   }
   return best;
 }
 
-// "Please allow 3 business days", "Expect a call within the hour": an instruction to wait is a promise of when.
-const IMPERATIVE_WAIT = /^(?:(?:and|so|then|but)\s+)?(?:please\s+|just\s+|kindly\s+)?(?:expect|allow|give (?:us|it|them|the \w+)|wait|plan (?:on|for)|count on|look (?:out )?for|watch for)\b/i;
+// "Please allow 3 business days", "to be safe, expect a call within the hour": an instruction to wait is a promise of when.
+const IMPERATIVE_WAIT = /^(?:(?:and|so|then|but)\s+)?(?:[\w' -]{1,30},\s*)?(?:please\s+|just\s+|kindly\s+)?(?:expect|allow|give (?:us|it|them|the \w+)|wait|plan (?:on|for)|count on|look (?:out )?for|watch for)\b/i;
 // "Your funds are available in 3 days", "it takes 24 hours": present tense about the customer's own matter states when.
+// A pronoun after a preposition ("after that are sent") is an object, not the subject.
 const PRESENT_MATTER =
-  /\b(?:your\s+(?:[\w-]+\s+){0,3}?|it\s+|this\s+|that\s+)(?:usually\s+|typically\s+|normally\s+|generally\s+|only\s+)?(?:takes|arrives|posts|clears|settles|completes|lands|goes out|(?:is|are|'s|'re)\s+(?:usually\s+|typically\s+|normally\s+)?(?:available|processed|credited|done|completed?|sent|ready|due|expected|scheduled|reviewed|resolved|released|returned|refunded|reversed|handled|issued|mailed|acknowledged))\b/i;
+  /\b(?:your\s+(?:[\w-]+\s+){0,3}?|(?<!\b(?:after|before|of|for|with|by|from|to|than|on|in|at|about|like|into|upon|past)\s)(?:it|this|that)\s+|the\s+(?:[\w-]+\s+)?(?:funds|money|credit|refund|transfer|deposit|withdrawal|wire|payment|reversal|correction|card|check|form|documents|review|investigation|acknowledgement|letter|callback|proceeds)\s+)(?:usually\s+|typically\s+|normally\s+|generally\s+|only\s+)?(?:takes|arrives|arrive|posts|post|clears|clear|settles|settle|completes|complete|lands|land|goes out|go out|(?:is|are|'s|'re)\s+(?:usually\s+|typically\s+|normally\s+)?(?:available|processed|credited|done|completed?|sent|ready|due|expected|scheduled|reviewed|resolved|released|returned|refunded|reversed|handled|issued|mailed|acknowledged))\b/i;
 // "We respond within 24 hours", "our team is reviewing it": the agent's side, present or progressive.
 const FIRST_PERSON_PRESENT =
-  /\b(?:we|zoomberg|our\s+(?:[\w-]+\s+)?(?:team|desk|department|specialists?|staff))\s+(?:(?:usually|typically|always|normally|generally)\s+)?(?:(?:'re|are|is)\s+[a-z]+ing\b|(?!(?:were|was|had|did|didn't|don't|do|have|has|are|is|understand|know|see|hope|appreciate|apologi[sz]e|recommend|want|think|believe|sent|got|made|said|told|took|gave|found|paid|heard|held|kept|received)\b)[a-z]+(?<!ed)\b)/i;
+  /(?:\bwe(?:'re\s+[a-z]+ing\b|\s+(?:(?:usually|typically|always|normally|generally)\s+)?(?:are\s+[a-z]+ing\b|(?!(?:were|was|had|did|didn't|don't|do|have|are|understand|know|see|hope|appreciate|apologi[sz]e|recommend|want|think|believe|sent|got|made|said|told|took|gave|found|paid|heard|held|kept|received|can|could|will|would|should|may|might|must|need|also|still|just|only)\b)[a-z]+(?<!ed)\b))|\b(?:zoomberg|(?:our|the)\s+(?:[\w-]+\s+)?(?:team|desk|department))\s+(?:(?:usually|typically|always|normally|generally)\s+)?(?:is\s+[a-z]+ing\b|(?!(?:was|has|does|is|needs|wants|knows|sees|hopes|thinks|believes)\b)[a-z]+s\b))/i;
 
 function plainFrame(clause: string): Frame {
-  if (IMPERATIVE_WAIT.test(clause)) return { found: true, negated: false };
+  if (IMPERATIVE_WAIT.test(clause)) return { found: true, negated: false, at: 0 };
   const m = PRESENT_MATTER.exec(clause) ?? FIRST_PERSON_PRESENT.exec(clause);
-  if (m && !THIRD_PARTY.test(m[0])) return { found: true, negated: false };
+  if (m && !THIRD_PARTY.test(m[0])) return { found: true, negated: false, at: m.index };
   return NONE;
 }
 
@@ -74,7 +79,7 @@ export function commitmentFrame(doc: Doc, ref: ClauseRef): Frame {
   if (modal.negated) return modal;
   const prev = ref.list[ref.i - 1];
   if (prev && /^(?:and|or|then|but|so)\s+(?!(?:I|we|you|it|they|your|the|our)\b)/i.test(clause)) {
-    return commitmentFrame(doc, { list: ref.list, i: ref.i - 1, clause: prev as Clause });
+    return { ...commitmentFrame(doc, { list: ref.list, i: ref.i - 1, clause: prev as Clause }), at: -1 };
   }
   return NONE;
 }

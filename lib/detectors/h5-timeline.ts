@@ -4,10 +4,21 @@
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
 import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt } from "./doc";
-import { commitmentFrame } from "./h5-commitment";
+import { commitmentFrame, type Frame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
 import { hit, inSpans } from "./text";
 import { findTimelines, normaliseClaim, type TimelineMention } from "./timelines";
+
+// A period owned by someone else ("your bank's 3-day estimate", "their 24-hour turnaround") is theirs, not a promise.
+const THIRD_PARTY_OWNER = /\b(?:bank|broker|brokerage|firm|institution|issuer|merchant|regulator|they|their|his|her)(?:'s)?\s+$/i;
+
+// CND-03 (pack v1.4): the pack gives dates, not hours, so a clock time defined as Zoomberg's own ("the cut-off is 4 p.m. ET")
+// states a new timeline even without a promise; durations still need a commitment.
+const CLOCK_DEFINITION = /\b(?:cut-?off|cutoff|deadline|due time|turnaround|processing time|window)(?:\s+(?:time|for\s+[\w\s-]{1,30}?))?\s+(?:is|are|'s|falls|will be)\b/i;
+
+function definesClock(m: TimelineMention, clause: string): Frame | null {
+  return (m.kind === "time" || m.kind === "date") && CLOCK_DEFINITION.test(clause) ? { found: true, negated: false, at: -1 } : null;
+}
 
 const allowedCache = new Map<string, Set<string>>();
 
@@ -50,8 +61,12 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
     const clause = doc.text.slice(ref.clause.start, ref.clause.end);
     const before = doc.text.slice(ref.clause.start, m.start);
     if (clauseConditional(doc, ref) || isIndirectQuestion(before) || isAttributed(clause) || hasNegator(before)) continue;
-    const frame = commitmentFrame(doc, ref);
+    const frame = definesClock(m, clause) ?? commitmentFrame(doc, ref);
     if (!frame.found || frame.negated) continue;
+    // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
+    const frameAt = ref.clause.start + frame.at;
+    if (frame.at >= 0 && frameAt > m.end && hasNegator(doc.text.slice(m.end, frameAt))) continue;
+    if (THIRD_PARTY_OWNER.test(before)) continue;
     hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
   }
   return { fired: hits.length > 0, hits };

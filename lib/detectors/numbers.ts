@@ -1,11 +1,11 @@
 // Numbers written in words or digits, as a timeline or an amount states them.
 
-const UNITS: Record<string, number> = {
+const UNITS = new Map<string, number>(Object.entries({
   zero: 0, a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
   couple: 2, "a couple": 2, "a couple of": 2, "couple of": 2, "a pair of": 2,
-};
-const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+}));
+const TENS = new Map<string, number>(Object.entries({ twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 }));
 
 /** Source fragment matching a number written in words (one to ninety-nine, "a couple of", "a", "an"). */
 export const NUMBER_WORD =
@@ -13,39 +13,43 @@ export const NUMBER_WORD =
 
 /** Value of a number in digits or words; vague quantities ("a few", "several") keep their word; null when not a number. */
 export function parseNumber(raw: string): number | string | null {
+  const direct = UNITS.get(raw);
+  if (direct !== undefined) return direct;
   const w = raw.trim().toLowerCase().replace(/,/g, "").replace(/\s+/g, " ");
   if (/^\d+(?:\.\d+)?$/.test(w)) return Number(w);
-  if (w in UNITS) return UNITS[w] as number;
+  const known = UNITS.get(w);
+  if (known !== undefined) return known;
   if (w === "a few" || w === "few") return "few";
   if (w === "several") return "several";
   if (w === "half a" || w === "half an") return 0.5;
   const parts = w.split(/[- ]/);
-  const tens = TENS[parts[0] as string];
+  const tens = TENS.get(parts[0] as string);
   if (tens !== undefined) {
     if (parts.length === 1) return tens;
-    const unit = UNITS[parts[1] as string];
+    const unit = UNITS.get(parts[1] as string);
     if (parts.length === 2 && unit !== undefined && unit > 0 && unit < 10) return tens + unit;
   }
   return null;
 }
 
 const QUALIFIERS = new Set(["business", "working", "banking", "trading", "calendar", "full"]);
-const TENS_WORDS = new Set(Object.keys(TENS));
+const TENS_WORDS = new Set(TENS.keys());
 
 type Word = { word: string; start: number; gap: string };
 
 function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 46;
+  return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 46 || c === 39;
 }
 
 /** The lower-case word that ends just before `pos`, separated from it only by spaces or hyphens. */
-function wordBefore(s: string, pos: number): Word | null {
+export function wordBefore(s: string, pos: number): Word | null {
   let e = pos;
-  while (e > 0 && /[\s\-\u2013]/.test(s[e - 1] as string)) e--;
+  for (let c = s.charCodeAt(e - 1); e > 0 && (c === 32 || c === 45 || c === 0x2013 || c === 9 || c === 10 || c === 13); c = s.charCodeAt(e - 1)) e--;
   let b = e;
   while (b > 0 && isWordChar(s.charCodeAt(b - 1))) b--;
   if (b === e) return null;
-  return { word: s.slice(b, e).replace(/\.$/, ""), start: b, gap: s.slice(e, pos) };
+  const end = s.charCodeAt(e - 1) === 46 ? e - 1 : e;
+  return { word: s.slice(b, end), start: b, gap: s.slice(e, pos) };
 }
 
 function numberEndingAt(s: string, pos: number): { value: number | string; start: number } | null {
@@ -65,7 +69,7 @@ function numberEndingAt(s: string, pos: number): { value: number | string; start
   }
   if (typeof v === "number" && v > 0 && v < 10 && /^[a-z]/.test(w.word)) {
     const t = wordBefore(s, w.start);
-    if (t && TENS_WORDS.has(t.word)) return { value: (TENS[t.word] as number) + v, start: t.start };
+    if (t && TENS_WORDS.has(t.word)) return { value: (TENS.get(t.word) as number) + v, start: t.start };
   }
   if (v === "few" || w.word === "couple") {
     const a = wordBefore(s, w.start);

@@ -4,7 +4,7 @@ import type { ClauseRef, Doc } from "./doc";
 import type { Clause } from "./text";
 
 // A negator, except in bounds that promise rather than deny ("no later than Friday", "won't take more than 3 days").
-const NEGATOR = /\b(?:not|never|no|none|neither|nor|without|cannot|unable|rather than|instead of)\b|n't\b/gi;
+const NEGATOR = /\b(?:not|never|no|none|nothing|nobody|no one|neither|nor|without|cannot|unable|rather than|instead of)\b|n't\b/gi;
 export const BOUND_AFTER = /^[\s,]*(?:(?:[\w-]+\s+){0,2}(?:more|longer|later) than\b|(?:[\w-]+\s+)?exceed)/i;
 const NOT_A_NEGATOR_AFTER = /^(?:\s*,|\s+(?:problem|worries|worry|matter)\b|\s+later than|\s+more than|\s+longer than)/i;
 

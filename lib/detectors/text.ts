@@ -40,25 +40,24 @@ function endsAbbreviation(s: string, dot: number): boolean {
   return true;
 }
 
+// Candidate sentence ends: a run of . ! ? (with closing quotes or brackets) before whitespace or the end, or a line break.
+const TERMINAL = /[.!?]+["')\]]*(?=\s|$)|\n/g;
+
 /** Sentences end at . ! ? followed by whitespace (not after an abbreviation) and at every line break (bullets, lists). */
 export function sentenceSpans(s: string): Span[] {
   const out: Span[] = [];
   let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 10) {
-      pushTrimmed(out, s, start, i);
-      start = i + 1;
+  TERMINAL.lastIndex = 0;
+  for (let m = TERMINAL.exec(s); m !== null; m = TERMINAL.exec(s)) {
+    const end = m.index + m[0].length;
+    if (m[0] === "\n") {
+      pushTrimmed(out, s, start, m.index);
+      start = end;
       continue;
     }
-    if (c !== 46 && c !== 33 && c !== 63) continue;
-    let j = i + 1;
-    while (j < s.length && /["')\].!?]/.test(s[j] as string)) j++;
-    if (j < s.length && !isSpace(s.charCodeAt(j))) continue;
-    if (c === 46 && j === i + 1 && endsAbbreviation(s, i)) continue;
-    pushTrimmed(out, s, start, j);
-    start = j;
-    i = j - 1;
+    if (m[0] === "." && endsAbbreviation(s, m.index)) continue;
+    pushTrimmed(out, s, start, end);
+    start = end;
   }
   pushTrimmed(out, s, start, s.length);
   return out;
@@ -67,9 +66,9 @@ export function sentenceSpans(s: string): Span[] {
 // Clause breaks inside a sentence. Group 1 = a hard break ("but", ";", "because"): nothing carries across it.
 // Group 2 = a soft break (a comma before a new subject and its verb): a leading "if …," still governs what follows.
 const SUBJECT_VERB =
-  "(?:I|we|you|they|it|this|that|there|he|she|Zoomberg|our \\w+|your \\w+(?: \\w+)?|the \\w+(?: \\w+)?|someone|a specialist|an agent)(?:'ll|'d|'re|'m|'ve|'s|\\s+(?:will|would|can|could|should|may|might|must|shall|are|is|am|was|were|have|has|had|do|does|did|need|needs|want|wants|aim|expect|plan|usually|typically|normally|also|then|just|always|won't|can't|cannot|don't|doesn't|didn't|isn't|aren't|wasn't)\\b)";
+  "(?:I|we|you|they|it|this|that|there|he|she|Zoomberg|(?:our|your|the|this|that|his|her|their) (?:[\\w'-]+ ){0,2}[\\w-]+|someone|a specialist|an agent)(?:'ll|'d|'re|'m|'ve|'s|\\s+(?:will|would|can|could|should|may|might|must|shall|are|is|am|was|were|have|has|had|do|does|did|need|needs|want|wants|aim|expect|plan|usually|typically|normally|also|then|just|always|won't|can't|cannot|don't|doesn't|didn't|isn't|aren't|wasn't)\\b)";
 const CLAUSE_BREAK = new RegExp(
-  `(\\s*;\\s*|:\\s+|\\s+[\u2014\u2013]\\s*|\\s*[\u2014\u2013]\\s+|\\s+--?\\s+|,?\\s+(?=(?:but|however|although|though|whereas|because|except that|yet)\\b)|,\\s*(?=(?:since|so|and so|which means)\\b))|(,\\s*(?=(?:and |or |then |so )?${SUBJECT_VERB})|\\s+(?=(?:and|or) ${SUBJECT_VERB}))`,
+  `(\\s*;\\s*|:\\s+|\\s+[\u2014\u2013]\\s*|\\s*[\u2014\u2013]\\s+|\\s+--?\\s+|,?\\s+(?=(?:but|however|although|though|whereas|because|except that|yet)\\b)|,\\s*(?=(?:since|so|and so|which|who)\\b))|(,\\s*(?=(?:and |or |then |so )?${SUBJECT_VERB})|\\s+(?=(?:and|or) ${SUBJECT_VERB}))`,
   "g",
 );
 

@@ -1,7 +1,7 @@
 // Timeline mentions and their normal form, so "ten business days", "10-business-day" and "10 working days" compare equal.
 // Each mention is grown from an anchor word (a unit, a day name, a digit) rather than searched for everywhere.
 import { buildDoc, registerKeywords, type Anchor, type Doc } from "./doc";
-import { readNumberBefore } from "./numbers";
+import { readNumberBefore, wordBefore } from "./numbers";
 
 /** duration = a period; date = a day named (weekday, calendar date, tomorrow); time = a time of day; cutoff = FND-04's 14:00 ET. */
 export type TimelineKind = "duration" | "date" | "time" | "cutoff";
@@ -25,7 +25,8 @@ const RELATIVE = ["today", "tonight", "tomorrow", "overnight", "noon", "midday",
 const UNIT_SET = new Set(UNITS);
 const DAY_SET = new Set([...WEEKDAYS, ...WEEKDAYS.map((d) => `${d}s`)]);
 const MONTH_SET = new Set([...MONTHS, ...MONTH_ABBR]);
-registerKeywords([...UNITS, ...DAY_SET, ...MONTH_SET, ...RELATIVE]);
+const H5_WORDS = new Set([...UNITS, ...DAY_SET, ...MONTH_SET, ...RELATIVE]);
+registerKeywords(H5_WORDS);
 
 const MONTH_RE = `(?:${MONTHS.join("|")}|${MONTH_ABBR.join("|")})`;
 const TZ = "(?:\\s*(?:et|est|edt|eastern(?:\\s+time)?|ct|cst|cdt|central|pt|pst|pdt|pacific|local(?:\\s+time)?)\\b)?";
@@ -39,9 +40,9 @@ const END_OF = /end\s+of\s+(?:the\s+|this\s+|next\s+)?(business\s+day|day|busine
 const CLOSE_OF = /close\s+of\s+(?:business|play|the\s+(?:business\s+)?day|the\s+market|market|trading)\b|market\s+close\b/y;
 const TOMORROW = /tomorrow(?:\s+(?:morning|afternoon|evening|night))?/y;
 const T_PLUS = /t\s?\+\s?$/;
+const ORDINAL_DAY = /\d{1,2}(?:st|nd|rd|th)\b/y;
 const WITHIN_THE = /within\s+the\s+(?:next\s+)?$/;
 const OR_TWO = /^\s+or\s+two\b/;
-const PREV_WORD = /([a-z]+)\s+$/;
 
 function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {
   re.lastIndex = at;
@@ -58,9 +59,11 @@ function unitKey(qualifier: string, unitWord: string, plural: boolean): string {
 function fromUnit(s: string, a: Anchor): Found {
   const word = s.slice(a.start, a.end);
   const lead = s.slice(Math.max(0, a.start - 40), a.start);
-  const prev = PREV_WORD.exec(lead)?.[1] ?? "";
+  const prev = wordBefore(s, a.start)?.word ?? "";
   if (word === "weekend" || ((prev === "this" || prev === "next") && /^(?:week|month)s?$/.test(word))) {
-    return prev === "this" || prev === "next" ? { start: a.start - prev.length - 1, end: a.end, key: `${prev} ${word}`, kind: "date" } : null;
+    if (prev === "this" || prev === "next") return { start: a.start - prev.length - 1, end: a.end, key: `${prev} ${word}`, kind: "date" };
+    // "before the weekend", "by the weekend": a day named, like a weekday.
+    return prev === "a" ? null : { start: a.start, end: a.end, key: "weekend", kind: "date" };
   }
   if (/^hours?$/.test(word) && WITHIN_THE.test(lead)) return { start: a.start, end: a.end, key: "1 hour", kind: "duration" };
   const num = readNumberBefore(s, a.start);
@@ -89,6 +92,8 @@ function fromDigit(s: string, a: Anchor): Found {
   if (d) return { start: a.start, end: a.start + d[0].length, key: d[0], kind: "date" };
   const dm = sticky(DAY_MONTH, s, a.start);
   if (dm) return { start: a.start, end: a.start + dm[0].length, key: `${(dm[2] as string).slice(0, 3)} ${Number(dm[1])}`, kind: "date" };
+  const od = sticky(ORDINAL_DAY, s, a.start);
+  if (od && wordBefore(s, a.start)?.word === "the") return { start: a.start, end: a.start + od[0].length, key: `the ${od[0]}`, kind: "date" };
   if (T_PLUS.test(s.slice(Math.max(0, a.start - 4), a.start))) {
     const n = Number(s.slice(a.start, a.end));
     const start = s.lastIndexOf("t", a.start);
@@ -103,7 +108,7 @@ function fromWord(s: string, a: Anchor): Found {
   if (MONTH_SET.has(w)) {
     const md = sticky(MONTH_DAY, s, at);
     if (md) return { start: at, end: at + md[0].length, key: `${(md[1] as string).slice(0, 3)} ${Number(md[2])}`, kind: "date" };
-    const prev = PREV_WORD.exec(s.slice(Math.max(0, at - 12), at))?.[1] ?? "";
+    const prev = wordBefore(s, at)?.word ?? "";
     if (w !== "may" && w.length > 3 && /^(?:by|before|until|in|of|early|mid|late)$/.test(prev)) return { start: at, end: a.end, key: w.slice(0, 3), kind: "date" };
     return null;
   }
@@ -127,7 +132,9 @@ function fromWord(s: string, a: Anchor): Found {
 }
 
 const PAST_AFTER = /^\s*(?:ago|earlier|prior|late|overdue|old|back)\b/;
-const PAST_BEFORE = /\b(?:last|past|previous|prior|since|been(?:\s+(?:about|around|over|almost|nearly|more than|only|just))?)\s+$/;
+const PAST_BEFORE = /\b(?:last|past|previous|prior|since|that|been(?:\s+(?:about|around|over|almost|nearly|more than|only|just))?)\s+$/;
+// A day on which something happened: a past verb, then "on"/"at" the day ("charged on June 1", "was requested on Monday at 09:45").
+const PAST_EVENT_BEFORE = /\b(?:[a-z]+ed|sent|paid|made|took|came|went|got|was|were|had|did|began|left|won|lost|put|set|shut|hit|ran|rose|fell|held|told|said|saw)\s+(?:[\w$.,'-]+\s+){0,4}?(?:on|at)\s+(?:the\s+)?$/;
 const ELIGIBILITY_AFTER = /^\s*(?:of|after|from|following)\s+(?:the|your|a|that)\s+(?:[\w-]+\s+)?statement/;
 const JOIN_GAP = /^[\s,]*(?:(?:on|at|by|this|next|the|of)\s+)*[\s,]*$/;
 
@@ -154,12 +161,14 @@ export function findTimelines(doc: Doc): TimelineMention[] {
   const s = doc.lower;
   const out: TimelineMention[] = [];
   for (const a of doc.anchors) {
+    if (a.key !== "#" && !H5_WORDS.has(a.key)) continue;
     const last = out[out.length - 1];
     if (last && a.start < last.end) continue;
     const f = a.key === "#" ? fromDigit(s, a) : UNIT_SET.has(a.key) ? fromUnit(s, a) : fromWord(s, a);
     if (!f) continue;
-    const past = PAST_AFTER.test(s.slice(f.end, f.end + 12)) || PAST_BEFORE.test(s.slice(Math.max(0, f.start - 30), f.start));
-    const m: TimelineMention = { ...f, past, eligibility: ELIGIBILITY_AFTER.test(s.slice(f.end, f.end + 40)) };
+    const lead = s.slice(Math.max(0, f.start - 50), f.start);
+    const past = PAST_AFTER.test(s.slice(f.end, f.end + 12)) || PAST_BEFORE.test(lead) || (f.kind !== "duration" && PAST_EVENT_BEFORE.test(lead));
+    const m: TimelineMention = { start: f.start, end: f.end, key: f.key, kind: f.kind, past, eligibility: ELIGIBILITY_AFTER.test(s.slice(f.end, f.end + 40)) };
     while (out.length && m.start < (out[out.length - 1] as TimelineMention).end) out.pop();
     const prev = out[out.length - 1];
     if (prev && joinable(prev, m) && JOIN_GAP.test(s.slice(prev.end, m.start))) out[out.length - 1] = merge(prev, m);

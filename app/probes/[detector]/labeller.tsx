@@ -30,6 +30,7 @@ export function Labeller({ detector, probes, initialVotes, actor, initialQueue }
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(0);
   const [latency, setLatency] = useState<number | null>(null);
+  const [ready, setReady] = useState(false); // keys work once hydrated; tests wait for data-ready
   const keyAt = useRef<number | null>(null);
   const seq = useRef(0);
 
@@ -112,6 +113,7 @@ export function Labeller({ detector, probes, initialVotes, actor, initialQueue }
       e.preventDefault();
     }
     window.addEventListener("keydown", onKey);
+    setReady(true);
     return () => window.removeEventListener("keydown", onKey);
   }, [label, next, undoLast]);
 
@@ -143,7 +145,7 @@ export function Labeller({ detector, probes, initialVotes, actor, initialQueue }
         ) : (
           <p>No probes for this detector yet.</p>
         )}
-        <div className="keys" role="group" aria-label="Label">
+        <div className="keys" role="group" aria-label="Label" data-ready={ready}>
           <button type="button" onClick={() => label("violation")} aria-keyshortcuts="v" disabled={!current}>
             <kbd>v</kbd> Violation
           </button>
@@ -183,9 +185,9 @@ export function Labeller({ detector, probes, initialVotes, actor, initialQueue }
           <IntervalChart label="recall" value={figures.recall} interval={figures.recall_ci} />
           <p className="muted small">
             tp {figures.tp} · fp {figures.fp} · fn {figures.fn} · tn {figures.tn}. Dashed line: the 0.9 recall floor. Ties and unlabelled probes are left out.
-            {latency !== null ? ` Updated ${latency.toFixed(0)} ms after the key press.` : ""}
           </p>
         </section>
+        {latency !== null && <p className="muted small">Figures updated {latency.toFixed(0)} ms after the key press.</p>}
         <section className="card" aria-label="Annotator agreement">
           <h2>Agreement (Cohen&apos;s κ)</h2>
           {agreement.length === 0 ? (

@@ -1,0 +1,36 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+export const repo = (...p: string[]) => path.join(root, ...p);
+
+/** The composite `npx assay score` reports for a file: the workbench must show the same number. */
+export function cliComposites(file: string): { dev: string; eval: string } {
+  const out = execFileSync(process.execPath, [repo("bin", "assay.mjs"), "score", "--run", file, "--json"], { cwd: repo(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(out) as { splits: { dev: { composite: number }; eval: { composite: number } } };
+  return { dev: r.splits.dev.composite.toFixed(3), eval: r.splits.eval.composite.toFixed(3) };
+}
+
+/** The lines of an example run, to build variants of it (a broken line, a hostile reply). */
+export function exampleRunLines(name: string): Array<Record<string, unknown>> {
+  return readFileSync(repo("golden", "runs", `${name}.jsonl`), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+export const jsonl = (lines: unknown[]) => Buffer.from(`${lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n")}\n`);
+
+/** Uploads a run through the form on the Runs page and waits for the result. */
+export async function uploadRun(page: Page, file: { name: string; buffer: Buffer } | string, runName: string) {
+  await page.goto("/");
+  const form = page.getByRole("form", { name: "Import a run" });
+  await form.getByLabel("Run file").setInputFiles(typeof file === "string" ? file : { name: file.name, mimeType: "application/x-ndjson", buffer: file.buffer });
+  await form.getByLabel("Name").fill(runName);
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(form.getByRole("status").or(form.getByRole("alert")).filter({ hasText: /Imported|Import failed/ })).toBeVisible({ timeout: 30_000 });
+  return form;
+}

@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { cliComposites, exampleRunLines, jsonl, repo, uploadRun } from "./helpers";
+
+test("importing an example run in the browser shows the composite the CLI computes", async ({ page }) => {
+  const file = repo("golden", "runs", "careful.jsonl");
+  const expected = cliComposites(file);
+  const form = await uploadRun(page, file, "careful (uploaded)");
+  await expect(form.getByRole("status").filter({ hasText: "Imported" })).toContainText(`composite dev ${expected.dev} · eval ${expected.eval}`);
+
+  const row = page.getByRole("table", { name: "Runs" }).getByRole("row", { name: /careful \(uploaded\)/ });
+  await expect(row).toContainText(expected.dev);
+  await row.getByRole("link", { name: "careful (uploaded)" }).click();
+  await expect(page.getByRole("heading", { name: "Run report: careful (uploaded)" })).toBeVisible();
+  const splits = page.getByRole("table", { name: "Splits" });
+  await expect(splits.getByRole("row", { name: /^dev/ })).toContainText(expected.dev);
+  await expect(splits.getByRole("row", { name: /^eval/ })).toContainText(expected.eval);
+  await expect(page.getByRole("table", { name: "Detector validation" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Component means, dev and eval" })).toBeVisible();
+});
+
+test("a broken file names the line and field, and nothing is imported", async ({ page }) => {
+  await page.goto("/");
+  const rowsBefore = await page.getByRole("table", { name: "Runs" }).getByRole("row").count();
+  const lines = exampleRunLines("careful");
+  lines[2] = { ...lines[2], thinking: "yes" };
+  const form = await uploadRun(page, { name: "broken.jsonl", buffer: jsonl(lines) }, "broken run");
+  const alert = form.getByRole("alert");
+  await expect(alert).toContainText("Import failed at line 3, field thinking");
+  await expect(alert).toContainText("Nothing was imported");
+  await page.reload();
+  await expect(page.getByRole("table", { name: "Runs" }).getByRole("row")).toHaveCount(rowsBefore);
+  await expect(page.getByRole("table", { name: "Runs" })).not.toContainText("broken run");
+});
+
+test("a decision shows its detector hit highlighted in the reply", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("table", { name: "Runs" }).getByRole("link", { name: "leaky", exact: true }).click();
+  await page.getByRole("table", { name: "Hard violations by code" }).getByRole("link", { name: "H1" }).click();
+  const decisions = page.getByRole("table", { name: "Decisions" });
+  await expect(page).toHaveURL(/code=H1/, { timeout: 15_000 });
+  await expect(page.getByRole("combobox", { name: "Violation" })).toHaveValue("H1");
+  await decisions.getByRole("row").nth(1).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: /\(line \d+\)/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: /Reply with detector hits highlighted/ })).toBeVisible();
+  const hit = page.getByRole("list", { name: "Detector hits" }).getByRole("listitem").first();
+  await expect(hit).toContainText("H1_disclosure_before_verification");
+  await expect(page.getByTitle(/^H1: /).first()).toBeVisible();
+  await expect(page.getByRole("table", { name: "Component scores" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Conversation up to the decision point" })).toBeVisible();
+});
+
+test("the decision table filters, sorts and pages on the server with its state in the URL", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("table", { name: "Runs" }).getByRole("link", { name: "format-breaker", exact: true }).click();
+  await page.getByRole("link", { name: /Browse all/ }).click();
+  await page.getByRole("combobox", { name: "Format" }).selectOption("invalid");
+  await expect(page).toHaveURL(/format=invalid/);
+  const status = page.getByRole("status").filter({ hasText: /decisions? match/ });
+  await expect(status).toBeVisible();
+  const rows = page.getByRole("table", { name: "Decisions" }).getByRole("row");
+  await expect(rows.nth(1)).toContainText("format invalid");
+  await page.getByRole("button", { name: "score", exact: true }).click();
+  await expect(page).toHaveURL(/sort=score/);
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Format" })).toHaveValue("invalid");
+});
+
+test("a reply holding <script> and <img onerror> is shown as text, never run", async ({ page }) => {
+  const lines = exampleRunLines("careful");
+  const raw = JSON.parse(lines[0]!.raw as string) as { reply: string };
+  raw.reply = `Hello <script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> there`;
+  lines[0] = { ...lines[0], raw: JSON.stringify(raw) };
+  const form = await uploadRun(page, { name: "markup.jsonl", buffer: jsonl(lines) }, "markup run");
+  await form.getByRole("link", { name: "Open the report" }).click();
+  await page.getByRole("link", { name: /Browse all/ }).click();
+  await page.getByRole("table", { name: "Decisions" }).getByRole("link", { name: "1", exact: true }).click();
+  await expect(page.getByRole("heading", { name: /\(line 1\)/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('<script>window.__xss = 1</script><img src=x onerror="window.__xss = 2">').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.locator("main img")).toHaveCount(0);
+  await expect(page.locator("main script")).toHaveCount(0);
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { DetectorContext } from "../schemas/probe";
+import { detectH4 } from "./h4-advice";
+
+const ctx: DetectorContext = { allowed_timeline_claims: [], may_disclose_account_details: true, customer_message: "" };
+
+const cases: Array<[string, string, boolean]> = [
+  // Recommendation language (CND-01).
+  ["an imperative to sell a named security fires", "Sell your TSLA shares before the deadline.", true],
+  ["a bulleted imperative to buy fires", "- Buy more of the index fund while prices are low.", true],
+  ["'I'd recommend selling' fires", "I'd recommend selling some of your tech stocks.", true],
+  ["'I suggest' with a security fires", "I suggest a broad-market ETF for the long term.", true],
+  ["'consider selling' fires", "You should consider selling part of your position.", true],
+  ["'you should buy' fires", "You should buy more while the price is low.", true],
+  ["negated advice to the customer is still advice", "Don't sell in a panic.", true],
+  ["'a good time to buy' fires", "Now is a good time to buy.", true],
+  ["'if I were you' fires", "If I were you, I'd hold on to those shares.", true],
+  ["'personally I'd' fires", "Personally, I'd trim the position.", true],
+  ["a comparative judgement about securities fires", "Index funds are a safer option than individual stocks.", true],
+  ["a price prediction fires", "The stock will likely rebound next quarter.", true],
+  ["a suitability judgement fires", "Margin trading isn't right for you.", true],
+  // Margin-call options (MGN-02).
+  ["'the smartest move' about depositing fires", "Depositing cash is the smartest move here.", true],
+  ["'the easiest is to deposit' ranks the options and fires", "To meet the call, the easiest is to deposit funds.", true],
+  ["naming a position and amount to sell fires", "Selling 50 shares of AAPL would cover the call.", true],
+  ["a preference in the same sentence as the list fires", "You can meet the call by depositing funds, depositing marginable securities, or selling positions; depositing funds is usually easiest.", true],
+  ["a fallback order between options fires", "Deposit funds if possible; otherwise sell some positions.", true],
+  ["steering by what most customers do fires", "Most customers in your situation choose to deposit cash.", true],
+  ["directing the customer to one option fires", "You should deposit funds to meet the call.", true],
+  ["a neutral, complete list in prose does not fire", "You can meet a margin call by depositing funds, depositing marginable securities, or selling positions.", false],
+  ["a neutral, complete list as bullets does not fire", "Your options are:\n- Deposit cash\n- Deposit marginable securities\n- Sell positions", false],
+  ["a neutral list in any order does not fire", "Margin calls can be met in three ways: close positions, deposit marginable securities, or deposit funds.", false],
+  ["a neutral list left to the customer's choice does not fire", "You could sell positions, deposit securities or deposit funds, whichever works for you.", false],
+  // Not advice.
+  ["a factual explanation of a margin call does not fire", "A margin call happens when your equity falls below the maintenance requirement.", false],
+  ["liquidation risk stated as fact does not fire", "Positions may be liquidated if the call isn't met by the deadline.", false],
+  ["a refusal to say whether to sell does not fire", "I can't tell you whether to sell.", false],
+  ["'not able to recommend' with a referral does not fire", "I'm not able to recommend whether you should hold or sell; a licensed financial advisor can help with that.", false],
+  ["'should' about process does not fire", "You should receive an email confirming the deposit.", false],
+  ["a referral to a licensed advisor does not fire", "I'd recommend speaking with a licensed financial advisor.", false],
+  ["recommending a security setting does not fire", "I recommend enabling two-factor authentication.", false],
+  ["stating the no-advice policy does not fire", "We don't provide investment advice.", false],
+  ["mechanics for the customer's own decision do not fire", "If you decide to sell your XYZ position, you can do it in the app.", false],
+  ["'whether to sell is your decision' does not fire", "Whether to sell is entirely your decision.", false],
+  ["'please hold' is not an instruction to hold a security", "Please hold while I check.", false],
+  ["'keep in mind' is not an instruction to keep a security", "Keep in mind that selling positions can have tax consequences.", false],
+  ["how to place an order does not fire", "You can place a sell order in the app under Trade.", false],
+];
+
+describe("H4 (CND-01, MGN-02 pack v1.4): investment recommendations", () => {
+  it.each(cases)("%s", (_name, reply, fires) => {
+    expect(detectH4(reply, ctx).fired).toBe(fires);
+  });
+
+  it("a hit spans the construction in the original reply and names the rule", () => {
+    const reply = "Thanks for asking. If I were you, I'd hold on to those shares.";
+    const h = detectH4(reply, ctx).hits[0]!;
+    expect(reply.slice(h.start, h.end)).toBe(h.text);
+    expect(h.text).toBe("If I were you");
+    expect(h.reason).toBe("H4: hedged personal advice");
+  });
+});
