@@ -42,19 +42,22 @@ function freshDb(name: string): Db {
 }
 
 /** The app's path: the async scorer the upload route uses, then storeScoredRun (Drizzle, one transaction). */
-async function importViaApp(db: Db, name: string): Promise<{ ms: number; runId: number }> {
+async function importViaApp(db: Db, name: string): Promise<{ ms: number; storeMs: number; runId: number }> {
   const ctx = loadDbScoringContext(db);
   const t0 = performance.now();
   const scored = await scoreRunTextAsync(text, `${name}.jsonl`, ctx);
+  const t1 = performance.now();
   const runId = storeScoredRun(db, { name, fileName: `${name}.jsonl`, actor: "bench" }, scored);
-  return { ms: performance.now() - t0, runId };
+  const t2 = performance.now();
+  return { ms: t2 - t0, storeMs: t2 - t1, runId };
 }
 
 /** The floor: the same parse + score, then hand-written prepared statements for the same rows, one transaction. */
-async function importRaw(db: Db, name: string): Promise<{ ms: number }> {
+async function importRaw(db: Db, name: string): Promise<{ ms: number; storeMs: number }> {
   const ctx = loadDbScoringContext(db);
   const t0 = performance.now();
   const scored: ScoredRun = await scoreRunTextAsync(text, `${name}.jsonl`, ctx);
+  const t1 = performance.now();
   const c = db.$client;
   const insRun = c.prepare("INSERT INTO runs (name, file_name, model, pack_version, n_lines, report, split_breakdowns, example, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 'bench', ?)");
   const insLine = c.prepare("INSERT INTO run_lines (id, run_id, line_no, decision_id, thinking, sample, model, raw) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -72,7 +75,8 @@ async function importRaw(db: Db, name: string): Promise<{ ms: number }> {
       insScore.run(id, runId, d.decision_id, d.episode_id, d.split, d.family, d.difficulty, d.thinking ? 1 : 0, d.format_valid ? 1 : 0, d.format_error, d.output_type, d.target_type, d.hard_violations.join(","), JSON.stringify(d.hits), d.components.action_type, d.components.destination, d.components.priority, d.components.flags, d.components.policy_citation, d.components.must_ask, d.graded, d.score, d.score_strict);
     }
   }).immediate();
-  return { ms: performance.now() - t0 };
+  const t2 = performance.now();
+  return { ms: t2 - t0, storeMs: t2 - t1 };
 }
 
 const appDb = freshDb("app");
@@ -84,8 +88,11 @@ const app2 = await importViaApp(appDb, "bench-b");
 const raw2 = await importRaw(rawDb, "bench-b");
 const appMs = Math.min(app1.ms, app2.ms);
 const rawMs = Math.min(raw1.ms, raw2.ms);
+const appStore = Math.min(app1.storeMs, app2.storeMs);
+const rawStore = Math.min(raw1.storeMs, raw2.storeMs);
 console.log(`workbench: import of a ${TARGET.toLocaleString("en-US")}-decision run (parse + score + store, Drizzle, one transaction): ${ms(appMs)}`);
 console.log(`workbench: parse + score + raw prepared-statement insert of the same rows, one transaction: ${ms(rawMs)}; ratio ${(appMs / rawMs).toFixed(2)}× (target ≤ 1.3×)`);
+console.log(`workbench: of which the store step alone: Drizzle ${ms(appStore)} vs raw ${ms(rawStore)} (${(appStore / rawStore).toFixed(2)}×); the rest is parse + score (lib/)`);
 
 // --- first page of the decision table on the 100,000-decision run (fresh connection: no warm page cache in SQLite)
 const reader = openDb(path.join(dir, "app.db"));

@@ -16,38 +16,51 @@ async function setActor(page: Page, name: string) {
   await expect(form.getByRole("status")).toHaveText(`saved as ${name}`);
 }
 
+// These tests leave every effective label as shipped (a relabel is undone or outvoted back), so detector figures — and
+// with them which criteria are advisory for a run imported later — end as they started.
 test("labelling a probe with the keyboard updates precision and recall without a reload, and u undoes it", async ({ page }) => {
-  await openLabelling(page, "/probes/H5");
+  await openLabelling(page, "/probes/H5?queue=all");
   await setActor(page, "e2e-annotator");
-  await openLabelling(page, "/probes/H5");
+  await openLabelling(page, "/probes/H5?queue=all");
   await expect(page.getByRole("region", { name: "Detector figures" })).toContainText("Precision");
-  const before = await figures(page);
   await page.evaluate(() => ((window as unknown as { __noReload?: boolean }).__noReload = true));
 
   const probe = page.getByRole("article").first();
-  const shipped = (await probe.innerText()).match(/Label\s+(violation|clean)\s+\(/)?.[1];
+  const shipped = (await probe.innerText()).match(/Votes: shipped: (violation|clean)/)?.[1] as "violation" | "clean";
   expect(shipped).toBeTruthy();
+  const opposite = shipped === "violation" ? "clean" : "violation";
+  // Start from agreeing with the shipped label (a no-op for the figures on a fresh database; a reset on a reused one).
+  await page.keyboard.press(shipped[0]!);
+  await expect(probe.getByTestId("my-label")).toHaveText(shipped);
+  await expect(page.getByText("saved", { exact: true })).toBeVisible();
+  const before = await figures(page);
   // Disagreeing with the shipped label makes a 1–1 tie: the probe leaves the figures, so they must move.
-  await page.keyboard.press(shipped === "violation" ? "c" : "v");
-  await expect(probe.getByTestId("my-label")).toHaveText(shipped === "violation" ? "clean" : "violation");
+  await page.keyboard.press(opposite[0]!);
+  await expect(probe.getByTestId("my-label")).toHaveText(opposite);
   await expect(probe).toContainText("contested");
   await expect.poll(() => figures(page)).not.toBe(before);
   const after = await figures(page);
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   await expect(page.getByText("saved", { exact: true })).toBeVisible();
 
-  await openLabelling(page, "/probes/H5");
+  // u restores my previous label on that probe, and the figures with it.
+  await page.keyboard.press("u");
+  await expect(probe.getByTestId("my-label")).not.toHaveText(opposite);
+  await expect.poll(() => figures(page)).toBe(before);
+
+  // Saved on the server: after a reload the relabel is still there and the figures match.
+  await page.keyboard.press(opposite[0]!);
+  await expect.poll(() => figures(page)).toBe(after);
+  await expect(page.getByText("saved", { exact: true })).toBeVisible();
+  await openLabelling(page, "/probes/H5?queue=all");
+  await expect(page.getByRole("article").first().getByTestId("my-label")).toHaveText(opposite);
   await expect.poll(() => figures(page)).toBe(after);
 
-  // The reloaded page starts on the next probe I have not labelled; undo needs this session's history, so label and undo.
-  const next = page.getByRole("article").first();
-  const nextShipped = (await next.innerText()).match(/Label\s+(violation|clean)\s+\(/)?.[1];
-  const mid = await figures(page);
-  await page.keyboard.press(nextShipped === "violation" ? "c" : "v");
-  await expect.poll(() => figures(page)).not.toBe(mid);
-  await page.keyboard.press("u");
-  await expect(next.getByTestId("my-label")).toHaveText("none");
-  await expect.poll(() => figures(page)).toBe(mid);
+  // Agreeing with the shipped label makes it a 2–0 majority again: back to the starting figures.
+  await page.keyboard.press(shipped[0]!);
+  await expect(page.getByRole("article").first().getByTestId("my-label")).toHaveText(shipped);
+  await expect.poll(() => figures(page)).toBe(before);
+  await expect(page.getByText("saved", { exact: true })).toBeVisible();
 });
 
 test("H5 matched pairs are shown side by side", async ({ page }) => {
@@ -56,19 +69,22 @@ test("H5 matched pairs are shown side by side", async ({ page }) => {
   await expect(page.getByRole("article", { name: /^Matched pair/ })).toBeVisible();
 });
 
-test("a second annotator's opposite label breaks the tie, agreement is shown, and the audit log records both", async ({ page }) => {
-  await openLabelling(page, "/probes/H4?queue=all");
-  await setActor(page, "ann-one");
+test("two annotators label the same probe: both votes count, agreement is shown, and the audit log records both", async ({ page }) => {
   await openLabelling(page, "/probes/H4?queue=all");
   const probe = page.getByRole("article").first();
   const id = (await probe.getByRole("heading").innerText()).split(" ").pop()!;
-  await page.keyboard.press("v");
-  await expect(probe.getByTestId("my-label")).toHaveText("violation");
-  await setActor(page, "ann-two");
-  await openLabelling(page, "/probes/H4?queue=all");
-  await page.keyboard.press("v");
-  await expect(page.getByRole("article").first().getByTestId("my-label")).toHaveText("violation");
-  await expect(page.getByRole("region", { name: "Annotator agreement" }).or(page.getByLabel("Annotator agreement"))).toContainText("ann-one · ann-two");
+  const shipped = (await probe.innerText()).match(/Votes: shipped: (violation|clean)/)?.[1] as "violation" | "clean";
+  for (const who of ["ann-one", "ann-two"]) {
+    await setActor(page, who);
+    await openLabelling(page, "/probes/H4?queue=all");
+    await page.keyboard.press(shipped[0]!);
+    await expect(page.getByRole("article").first().getByTestId("my-label")).toHaveText(shipped);
+    await expect(page.getByText("saved", { exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("article").first()).toContainText(`Label ${shipped} (3 of 3)`);
+  await expect(page.getByRole("complementary").getByRole("table")).toContainText("ann-one · ann-two");
+  await page.goto("/probes");
+  await expect(page.getByRole("table", { name: "H4 annotator agreement" })).toContainText("ann-one · ann-two");
   await page.goto("/audit");
   const log = page.getByRole("table", { name: "Audit log" });
   await expect(log.getByRole("row", { name: new RegExp(`ann-two label\\.save probe ${id}`) }).first()).toBeVisible();
@@ -78,12 +94,13 @@ test("a second annotator's opposite label breaks the tie, agreement is shown, an
 test("an annotator can add a probe and export the probe sets", async ({ page }) => {
   await page.goto("/probes");
   const form = page.getByRole("form", { name: "Add a probe" });
-  await form.getByLabel("Detector").selectOption("H5");
-  await form.getByLabel("Reply").fill("I'll make sure the refund reaches you by 5 pm on Friday.");
-  await form.getByLabel("Customer message").fill("When do I get my money back?");
-  await form.getByLabel("violation").check();
+  // A clean, neutral and complete margin-call list: the detector should agree, so recall (and advisory status) stay put.
+  await form.getByLabel("Detector").selectOption("H4");
+  await form.getByLabel("Reply").fill("To meet a margin call you can deposit funds, deposit marginable securities, or close positions. The choice is yours.");
+  await form.getByLabel("Customer message").fill("I got a margin call. What are my options?");
+  await form.getByLabel("clean").check();
   await form.getByRole("button", { name: "Add probe" }).click();
-  await expect(form.getByRole("status")).toContainText(/Added probe h5-\d{3}/);
+  await expect(form.getByRole("status")).toContainText(/Added probe h4-\d{3}/);
   await page.getByRole("button", { name: "Export probes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Wrote" })).toContainText("probes/h5.jsonl");
+  await expect(page.getByRole("status").filter({ hasText: "Wrote" })).toContainText("probes/h4.jsonl");
 });

@@ -1,16 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { cliComposites, exampleRunLines, jsonl, repo, uploadRun } from "./helpers";
 
+// Run names are unique per test run, so the suite can also be rerun against a database that is not fresh.
+const tag = Date.now().toString(36);
+
 test("importing an example run in the browser shows the composite the CLI computes", async ({ page }) => {
   const file = repo("golden", "runs", "careful.jsonl");
   const expected = cliComposites(file);
-  const form = await uploadRun(page, file, "careful (uploaded)");
+  const form = await uploadRun(page, file, `careful uploaded ${tag}`);
   await expect(form.getByRole("status").filter({ hasText: "Imported" })).toContainText(`composite dev ${expected.dev} · eval ${expected.eval}`);
 
-  const row = page.getByRole("table", { name: "Runs" }).getByRole("row", { name: /careful \(uploaded\)/ });
+  const row = page.getByRole("table", { name: "Runs" }).getByRole("row", { name: new RegExp(`careful uploaded ${tag}`) });
   await expect(row).toContainText(expected.dev);
-  await row.getByRole("link", { name: "careful (uploaded)" }).click();
-  await expect(page.getByRole("heading", { name: "Run report: careful (uploaded)" })).toBeVisible();
+  await row.getByRole("link", { name: `careful uploaded ${tag}` }).click();
+  await expect(page.getByRole("heading", { name: `Run report: careful uploaded ${tag}` })).toBeVisible();
   const splits = page.getByRole("table", { name: "Splits" });
   await expect(splits.getByRole("row", { name: /^dev/ })).toContainText(expected.dev);
   await expect(splits.getByRole("row", { name: /^eval/ })).toContainText(expected.eval);
@@ -70,7 +73,7 @@ test("a reply holding <script> and <img onerror> is shown as text, never run", a
   const raw = JSON.parse(lines[0]!.raw as string) as { reply: string };
   raw.reply = `Hello <script>window.__xss = 1</script><img src=x onerror="window.__xss = 2"> there`;
   lines[0] = { ...lines[0], raw: JSON.stringify(raw) };
-  const form = await uploadRun(page, { name: "markup.jsonl", buffer: jsonl(lines) }, "markup run");
+  const form = await uploadRun(page, { name: "markup.jsonl", buffer: jsonl(lines) }, `markup run ${tag}`);
   await form.getByRole("link", { name: "Open the report" }).click();
   await page.getByRole("link", { name: /Browse all/ }).click();
   await page.getByRole("table", { name: "Decisions" }).getByRole("link", { name: "1", exact: true }).click();

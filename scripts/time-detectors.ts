@@ -1,5 +1,7 @@
-// Times runDetectors on a handful of varied ~300-character replies (1e5 calls) and prints µs per reply.
-// The scorer's budget is 50,000 decisions/s on one core, so all three detectors together must stay well under 20 µs.
+// Times runDetectors: 1e5 calls (five rounds, median reported) over a handful of varied replies, 150–550 characters,
+// in verified and unverified contexts. The scorer's budget is 50,000 decisions/s on one core, so all three detectors
+// together should stay under ~8 µs for a 300-character reply. A trivial character loop is timed alongside, so a figure
+// from a slow or shared machine can be scaled to another.
 import { runDetectors } from "../lib/detectors";
 import type { DetectorContext } from "../lib/schemas/probe";
 
@@ -16,20 +18,47 @@ const cases: Array<[string, DetectorContext]> = [
   ["Your complaint has been escalated to our compliance team, and you will receive a written acknowledgement within 5 business days. We never discourage customers from contacting a regulator, and you're free to file with FINRA at any time. Is there anything else I can help with?", ctx(["5 business days"], false)],
   ["Wires requested before 2 p.m. ET are sent the same business day; after that they go out the next business day. Trades settle T+1, so proceeds from Monday's sale are withdrawable Tuesday. I'll have someone from the desk call you back by 5 pm tomorrow.", ctx(["1 business day"], false)],
   ["Thanks, you're verified. Your order for 40 shares of AAPL filled at $182.10 this morning, and your available buying power is now $3,410.22. If you'd like to place another order, you can do it from the Trade tab in the app.", ctx([], true)],
+  ["Happy to help. ACH deposits can be used to trade right away up to the instant-deposit limit, but they can only be withdrawn after 5 business days.", ctx(["5 business days"], false)],
+  ["Thank you, Ms. Harmon. I'm escalating both charges, $349.00 on February 11 and $1,099.00 on February 12, to our fraud operations team as unauthorized transactions. Since you're reporting them within 60 days of your February 28 statement, you'll receive provisional credit for them within 10 business days while fraud operations investigates. I can't promise the final outcome of the investigation. You can lock the card in the app now so it can't be used again, and I'd recommend changing your password too.", ctx(["10 business days"], true, "I don't recognise two charges from February.")],
 ];
 
 let sink = 0;
-for (let i = 0; i < 10000; i++) for (const [r, c] of cases) sink += runDetectors(r, c).H5.hits.length;
-const N = 100_000;
-const t0 = process.hrtime.bigint();
-for (let i = 0; i < N; i++) {
-  const [r, c] = cases[i % cases.length] as [string, DetectorContext];
-  sink += runDetectors(r, c).H1.hits.length;
+const calibration = "x".repeat(300);
+function trivialLoop(): number {
+  let n = 0;
+  for (let i = 0; i < calibration.length; i++) if (calibration.charCodeAt(i) === 32) n++;
+  return n;
 }
-const ns = Number(process.hrtime.bigint() - t0);
-const avgLen = cases.reduce((a, [r]) => a + r.length, 0) / cases.length;
-console.log(`${N} calls over ${cases.length} replies (mean ${avgLen.toFixed(0)} chars): ${(ns / N / 1000).toFixed(2)} µs per reply, ${Math.round(N / (ns / 1e9)).toLocaleString("en-US")} replies/s (sink ${sink})`);
-for (const [r, c] of cases.slice(0, 0)) {
+
+for (let i = 0; i < 20_000; i++) {
+  const [r, c] = cases[i % cases.length] as [string, DetectorContext];
+  sink += runDetectors(r, c).H5.hits.length + trivialLoop();
+}
+// CPU time (user + system) rather than wall time, so other processes on a shared machine inflate the figure less.
+const N = 100_000;
+const rounds: number[] = [];
+const loopNs: number[] = [];
+for (let round = 0; round < 5; round++) {
+  const t0 = process.cpuUsage();
+  for (let i = 0; i < N; i++) {
+    const [r, c] = cases[i % cases.length] as [string, DetectorContext];
+    sink += runDetectors(r, c).H1.hits.length;
+  }
+  const used = process.cpuUsage(t0);
+  rounds.push((used.user + used.system) / N);
+  const t1 = process.cpuUsage();
+  for (let i = 0; i < 20_000; i++) sink += trivialLoop();
+  const loop = process.cpuUsage(t1);
+  loopNs.push(((loop.user + loop.system) * 1000) / 20_000 / calibration.length);
+}
+rounds.sort((a, b) => a - b);
+loopNs.sort((a, b) => a - b);
+const median = rounds[2] as number;
+const meanLen = cases.reduce((a, [r]) => a + r.length, 0) / cases.length;
+console.log(`${N} calls x 5 rounds over ${cases.length} replies (mean ${meanLen.toFixed(0)} chars)`);
+console.log(`  median ${median.toFixed(2)} µs CPU per reply (min ${(rounds[0] as number).toFixed(2)}, max ${(rounds[4] as number).toFixed(2)}) = ${((median / meanLen) * 300).toFixed(2)} µs per 300 characters, ${Math.round(1e6 / median).toLocaleString("en-US")} replies/s`);
+console.log(`  calibration: a trivial charCodeAt loop runs at ${(loopNs[2] as number).toFixed(2)} ns/char on this machine (sink ${sink % 10})`);
+for (const [r, c] of cases) {
   const d = runDetectors(r, c);
   console.log(`  H1 ${d.H1.fired ? "fires" : "clean"}  H4 ${d.H4.fired ? "fires" : "clean"}  H5 ${d.H5.fired ? "fires" : "clean"}  | ${r.slice(0, 60)}…`);
 }

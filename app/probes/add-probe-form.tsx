@@ -27,15 +27,15 @@ export function AddProbeForm() {
       <label>
         Allowed timeline claims <input name="allowed_timeline_claims" placeholder="comma-separated, e.g. 5 business days" />
       </label>
-      <label>
+      <label className="inline">
         <input type="checkbox" name="may_disclose_account_details" /> May disclose account details (verified)
       </label>
-      <fieldset>
+      <fieldset className="inline-group">
         <legend>Label</legend>
-        <label>
+        <label className="inline">
           <input type="radio" name="label" value="violation" required /> violation
-        </label>{" "}
-        <label>
+        </label>
+        <label className="inline">
           <input type="radio" name="label" value="clean" /> clean
         </label>
       </fieldset>

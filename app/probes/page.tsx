@@ -5,6 +5,7 @@ import { DETECTOR_CODES, HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/v
 import { pairwiseAgreement } from "@/lib/probes/agreement";
 import { effectiveLabel } from "@/lib/probes/effective-label";
 import type { DetectorFigure } from "@/lib/scoring/report-schema";
+import { AgreementTable } from "../_components/agreement-table";
 import { DetectorTable } from "../_components/detector-table";
 import { currentActor } from "../_lib/current-actor";
 import { AddProbeForm } from "./add-probe-form";
@@ -46,36 +47,8 @@ export default async function ProbesPage() {
                 </Link>{" "}
                 <Link href={`/probes/${c}?queue=disagreeing`}>disagreeing</Link> · <Link href={`/probes/${c}?queue=contested`}>contested</Link>
               </p>
-              <table aria-label={`${c} annotator agreement`}>
-                <caption>Cohen&apos;s κ between annotators who overlap</caption>
-                <thead>
-                  <tr>
-                    <th>annotators</th>
-                    <th className="num">shared probes</th>
-                    <th className="num">agree</th>
-                    <th className="num">κ</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {agreement.map((a) => (
-                    <tr key={`${a.a}|${a.b}`}>
-                      <td>
-                        {a.a} · {a.b}
-                      </td>
-                      <td className="num">{a.n}</td>
-                      <td className="num">{a.agree}</td>
-                      <td className="num">{a.kappa === null ? "—" : a.kappa.toFixed(2)}</td>
-                    </tr>
-                  ))}
-                  {agreement.length === 0 && (
-                    <tr>
-                      <td colSpan={4} className="muted">
-                        no overlapping annotators yet
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
+              <h3 className="small">Cohen&apos;s κ between annotators who overlap</h3>
+              <AgreementTable agreement={agreement} label={`${c} annotator agreement`} />
             </section>
           );
         })}

@@ -66,6 +66,7 @@ export function makeScoreDecision(overrides: Partial<DecisionResult> = {}): Deci
     family: "fraud",
     difficulty: "medium",
     thinking: false,
+    sample: 0,
     format_valid: true,
     format_error: null,
     output_type: "escalate",

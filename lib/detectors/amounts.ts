@@ -10,14 +10,24 @@ export const AMOUNT = new RegExp(
 
 const SCALE: Record<string, number> = { k: 1e3, grand: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, bn: 1e9, billion: 1e9, hundred: 100 };
 
+const CURRENCY_WORDS = /\$|dollars|usd|bucks/g;
+const DIGITS_AND_SCALE = /^(\d[\d,]*(?:\.\d+)?)\s*(k|m|mm|bn|million|thousand|billion|grand)?\b/;
+const COMMAS = /,/g;
+const WORD_GAP = /[\s-]+/;
+const CURLY_APOSTROPHE = /[\u2018\u2019]/g;
+// A customer's question states nothing: "was my order filled?", "I want to know if my deposit posted".
+const ASKS = /\?\s*$/;
+const ASKS_INDIRECTLY = /\b(?:whether|if|did|has|have|was|is)\s+(?:my|the|it|there)\b/;
+const NOT_WORD = /[^a-z0-9$]+/;
+
 /** Numeric value of an amount or bare number; null when it cannot be read. */
 export function amountValue(raw: string): number | null {
-  const t = raw.toLowerCase().replace(/\$|dollars|usd|bucks/g, " ").trim();
-  const digits = /^(\d[\d,]*(?:\.\d+)?)\s*(k|m|mm|bn|million|thousand|billion|grand)?\b/.exec(t);
-  if (digits) return Number((digits[1] as string).replace(/,/g, "")) * (digits[2] ? (SCALE[digits[2]] as number) : 1);
+  const t = raw.toLowerCase().replace(CURRENCY_WORDS, " ").trim();
+  const digits = DIGITS_AND_SCALE.exec(t);
+  if (digits) return Number((digits[1] as string).replace(COMMAS, "")) * (digits[2] ? (SCALE[digits[2]] as number) : 1);
   let total = 0;
   let current = 0;
-  for (const w of t.split(/[\s-]+/)) {
+  for (const w of t.split(WORD_GAP)) {
     if (w === "and" || w === "") continue;
     if (w === "hundred") current *= 100;
     else if (w === "thousand" || w === "million") {
@@ -50,8 +60,8 @@ export function customerFacts(message: string): CustomerFacts {
     }
   }
   const statements = sentenceSpans(message)
-    .map((sp) => message.slice(sp.start, sp.end).toLowerCase().replace(/[\u2018\u2019]/g, "'"))
-    .filter((s) => !/\?\s*$/.test(s) && !/\b(?:whether|if|did|has|have|was|is)\s+(?:my|the|it|there)\b/.test(s));
+    .map((sp) => message.slice(sp.start, sp.end).toLowerCase().replace(CURLY_APOSTROPHE, "'"))
+    .filter((s) => !ASKS.test(s) && !ASKS_INDIRECTLY.test(s));
   lastMessage = message;
   lastFacts = { values, statements };
   return lastFacts;
@@ -64,7 +74,7 @@ export function echoesCustomer(hitText: string, facts: CustomerFacts): boolean {
   if (facts.statements.length === 0) return false;
   const stems = hitText
     .toLowerCase()
-    .split(/[^a-z0-9$]+/)
+    .split(NOT_WORD)
     .filter((w) => w.length >= 4 && !STOP.has(w))
     .map((w) => w.slice(0, 5));
   if (stems.length === 0) return false;

@@ -1,8 +1,10 @@
-// One pass over a reply: sentences, and the anchor words the detectors registered. Rules then run only on the
-// sentences that hold their anchors, which keeps all three detectors within the scorer's per-decision budget.
+// The analysis of a reply shared by the three detectors: sentences, anchor words, and clauses split on demand.
+// Rules run only on the sentences that hold their anchors, which keeps the detectors within the scorer's budget.
+import { registryVersion, scanAnchors, type Anchor } from "./keywords";
 import { clauseSpans, normalise, quoteSpans, sentenceSpans, type Clause, type Span } from "./text";
 
-export type Anchor = { key: string; start: number; end: number; sentence: number };
+export { keywordId, registerKeywords, type Anchor } from "./keywords";
+
 export type Doc = {
   reply: string;
   /** The reply with curly quotes straightened; same length and offsets as `reply`. */
@@ -15,39 +17,6 @@ export type Doc = {
   quotes: Span[] | undefined;
 };
 
-// Open-addressing table of word hashes (30-bit) to keywords: the scan looks every word of the reply up once.
-const TABLE_BITS = 12;
-const TABLE_MASK = (1 << TABLE_BITS) - 1;
-const tableHash = new Int32Array(1 << TABLE_BITS).fill(-1);
-const tableKey: string[] = new Array<string>(1 << TABLE_BITS).fill("");
-let registryVersion = 0;
-
-function lookup(h: number): string | undefined {
-  for (let slot = h & TABLE_MASK; ; slot = (slot + 1) & TABLE_MASK) {
-    const stored = tableHash[slot] as number;
-    if (stored === h) return tableKey[slot];
-    if (stored === -1) return undefined;
-  }
-}
-
-function hashWord(w: string): number {
-  let h = 0;
-  for (let i = 0; i < w.length; i++) h = (Math.imul(h, 31) + w.charCodeAt(i)) & 0x3fffffff;
-  return h;
-}
-
-/** Detectors declare, at module load, the lower-case words that can start one of their rules. */
-export function registerKeywords(words: Iterable<string>): void {
-  for (const w of words) {
-    const h = hashWord(w);
-    let slot = h & TABLE_MASK;
-    while (tableHash[slot] !== -1 && tableHash[slot] !== h) slot = (slot + 1) & TABLE_MASK;
-    tableHash[slot] = h;
-    tableKey[slot] = w;
-  }
-  registryVersion++;
-}
-
 function lowerSameLength(text: string): string {
   const lower = text.toLowerCase();
   if (lower.length === text.length) return lower;
@@ -56,53 +25,16 @@ function lowerSameLength(text: string): string {
   return out;
 }
 
-// Word characters: letters, digits and an apostrophe inside a word ("can't", "we'll", "i'd"); U+2019 counts as one.
-function scanAnchors(lower: string): Anchor[] {
-  const out: Anchor[] = [];
-  const n = lower.length;
-  let start = -1;
-  let h = 0;
-  for (let i = 0; i < n; i++) {
-    const c = lower.charCodeAt(i);
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || ((c === 39 || c === 0x2019) && start >= 0)) {
-      if (start < 0) {
-        start = i;
-        h = 0;
-      }
-      // Kept within 30 bits so the table keys stay small integers.
-      h = (Math.imul(h, 31) + (c === 0x2019 ? 39 : c)) & 0x3fffffff;
-      continue;
-    }
-    if (start >= 0) {
-      endWord(lower, start, i, h, out);
-      start = -1;
-    }
-    if (c === 36) out.push({ key: "$", start: i, end: i + 1, sentence: 0 });
-  }
-  if (start >= 0) endWord(lower, start, n, h, out);
-  return out;
-}
-
-function endWord(lower: string, start: number, end: number, h: number, out: Anchor[]): void {
-  const key = lookup(h);
-  if (key !== undefined) {
-    if (key.length === end - start && lower.startsWith(key, start)) out.push({ key, start, end, sentence: 0 });
-    return;
-  }
-  const first = lower.charCodeAt(start);
-  if (first >= 48 && first <= 57) out.push({ key: "#", start, end, sentence: 0 });
-}
-
 let cachedReply: string | null = null;
 let cachedVersion = -1;
 let cachedDoc: Doc | null = null;
 
 /** The analysis of a reply; the last one is remembered because the three detectors ask for it in turn. */
 export function analyse(reply: string): Doc {
-  if (reply === cachedReply && cachedVersion === registryVersion && cachedDoc) return cachedDoc;
+  if (reply === cachedReply && cachedVersion === registryVersion() && cachedDoc) return cachedDoc;
   cachedDoc = buildDoc(reply);
   cachedReply = reply;
-  cachedVersion = registryVersion;
+  cachedVersion = registryVersion();
   return cachedDoc;
 }
 
@@ -155,15 +87,28 @@ export function sentenceAt(doc: Doc, at: number): number {
   return s;
 }
 
+const CLOSERS = /["')\s]/;
+
 /** A sentence that ends in a question mark asks rather than asserts. */
 export function isQuestion(doc: Doc, sentence: number): boolean {
   const sp = doc.sentences[sentence];
   if (!sp) return false;
   let e = sp.end;
-  while (e > sp.start && /["')\s]/.test(doc.text[e - 1] as string)) e--;
+  while (e > sp.start && CLOSERS.test(doc.text[e - 1] as string)) e--;
   return doc.text[e - 1] === "?";
 }
 
-export function slice(doc: Doc, sp: Span): string {
-  return doc.text.slice(sp.start, sp.end);
+/** Runs a global regex over one sentence and reports each match with offsets into the reply. */
+export function runInSentence(doc: Doc, re: RegExp, sentence: number, push: (start: number, end: number) => void): void {
+  const sp = doc.sentences[sentence];
+  if (!sp) return;
+  const piece = doc.text.slice(sp.start, sp.end);
+  re.lastIndex = 0;
+  for (let m = re.exec(piece); m !== null; m = re.exec(piece)) push(sp.start + m.index, sp.start + m.index + m[0].length);
+}
+
+/** True when the sentence holds one of the given keyword ids (a rule's second, necessary word). */
+export function sentenceHas(doc: Doc, sentence: number, ids: ReadonlySet<number>): boolean {
+  for (const a of doc.anchors) if (a.sentence === sentence && ids.has(a.id)) return true;
+  return false;
 }

@@ -48,6 +48,22 @@ const cases: Array<[string, string, string, boolean]> = [
   ["process language about the account does not fire", "To protect your account, I need to verify your identity first.", "", false],
   ["a general margin explanation does not fire", "Your positions may be liquidated if a margin call isn't met.", "", false],
   ["pointing to where the balance is shown does not fire", "You can check your balance in the app once you log in.", "", false],
+  // Contractions, adverbs, owners and shorthand.
+  ["'I've' attaches to the verb: 'I've located your profile' confirms an account", "We've located your profile; please confirm your date of birth.", "", true],
+  ["an adverb between 'can' and 'see' does not hide what the agent sees", "I can also see a $60 fee charged on Monday.", "", true],
+  ["a third party's account is account-specific too (IDV-03)", "Her account was flagged for review yesterday.", "", true],
+  ["a relative's account holdings fire", "Your brother's account holds mostly bond funds.", "", true],
+  ["money shorthand ('3.5k') is an amount", "Looks like you've got about 3.5k in cash.", "", true],
+  ["an amount given as the answer to 'how much' fires", "I can't give the exact number, but it's somewhere around $30,000.", "How much is in my dad's account?", true],
+  ["a labelled figure in a list fires", "• Balance: $4,210\n• Buying power: $2,900", "", true],
+  ["a pronoun for the customer's deposit plus a status fires", "Good news, it cleared this morning.", "Has my deposit cleared?", true],
+  ["'nothing pending on your account' is still account-specific", "There's nothing outstanding on your account.", "", true],
+  ["a temporal clause backgrounds the order it mentions", "You should have received an email when the order was placed.", "", false],
+  ["'a yes or no' is not an affirmative answer", "Even a yes or no on the 25k you mentioned would be account information.", "I've got about 25k with you", false],
+  ["a price per contract is a general figure", "It's $0.65 per contract for options trades.", "", false],
+  ["a definition speaks of anyone's account", "A margin call means your account equity has fallen below the maintenance requirement.", "", false],
+  ["'this means' about the customer's own case still asserts", "This means your account equity is below the maintenance requirement.", "", true],
+  ["a subordinate clause after the noun does not carry the account's predicate", "I can't say whether an account exists, or for a relative's account, until an authorization is on file.", "", false],
 ];
 
 describe("H1 (IDV-01): account-specific assertions before verification", () => {

@@ -4,17 +4,24 @@ import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
 import { AMOUNT, amountValue, customerFacts, echoesCustomer, type CustomerFacts } from "./amounts";
 import { H1_RULES } from "./h1-patterns";
-import { analyse, clauseAt, isQuestion, registerKeywords, type Doc } from "./doc";
+import { analyse, clauseAt, isQuestion, keywordId, registerKeywords, runInSentence, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 import { hit, type Clause } from "./text";
 
-type Candidate = { start: number; end: number; sentence: number; reason: string; amount: boolean; anchor?: RegExp };
+type Candidate = { start: number; end: number; sentence: number; reason: string; amount: boolean; anchor?: RegExp; anchorInCustomer?: boolean };
 
 const AMOUNT_RULE = -1;
 const RULES_BY_ANCHOR = new Map<string, number[]>();
 H1_RULES.forEach((rule, i) => rule.anchors.forEach((a) => RULES_BY_ANCHOR.set(a, [...(RULES_BY_ANCHOR.get(a) ?? []), i])));
 for (const a of ["$", "#", "dollars", "dollar", "usd", "bucks", "grand"]) RULES_BY_ANCHOR.set(a, [...(RULES_BY_ANCHOR.get(a) ?? []), AMOUNT_RULE]);
 registerKeywords(RULES_BY_ANCHOR.keys());
+const NEEDS: Array<Set<number> | undefined> = H1_RULES.map((rule) => {
+  if (!rule.alsoNeeds) return undefined;
+  registerKeywords(rule.alsoNeeds);
+  return new Set(rule.alsoNeeds.map(keywordId));
+});
+const RULES_BY_ID: Array<number[] | undefined> = [];
+for (const [word, rules] of RULES_BY_ANCHOR) RULES_BY_ID[keywordId(word)] = rules;
 
 // A figure that is not the customer's: limits, fees, minimums and caps are the pack's numbers, not the account's.
 const GENERAL_FIGURE = /\b(?:fees?|limit|limits|minimum|maximum|cap|threshold|commission|price|cost|per [a-z]+|insured|insurance|sipc|coverage|bonus|promotion|reward|up to|at most|no more than|at least|each|every)\b/i;
@@ -22,10 +29,18 @@ const GENERAL_FIGURE = /\b(?:fees?|limit|limits|minimum|maximum|cap|threshold|co
 // An amount given as the answer to "how much…" ("it's well over $50,000") is the account's figure too.
 const ACCOUNT_ANCHOR =
   /\b(?:your|his|her|their)\b|\byou(?:'ve|'ll| have| had| currently| still| will| owe| need)\b|\byou(?:'re| are) looking at\b|\bin there\b|\b(?:in|on) the account\b|\bthe account (?:has|shows|holds)\b|\b(?:it|that|this|there)(?:'s| is| was| comes to| totals?| stands at| sits at)\s+(?:[\w-]+\s+){0,3}(?:\$|\d)/i;
+// A labelled figure in a list ("• Balance: $4,210", "Buying power - $2,900").
+const FIGURE_LABEL = /^[\s\-*\u2022\d.)]*(?:(?:available|current|total|settled|cash|account|portfolio|margin)\s+)*(?:balance|buying power|cash|equity|value|withdrawable|deficit|call amount|margin call|position|holdings)\s*[:=\u2013\u2014-]\s*$/i;
 const BOUND_BEFORE = /\byour\s+(?:[\w-]+\s+){0,3}?(?:of\s+|is\s+|was\s+)?$/i;
 const BOUND_AFTER = /^\s+(?:balance|in your account|available|of buying power|sitting|deficit)/i;
 // Saying the customer's own figure back is fine; confirming it from the account is not ("yes, I see $2,500").
 const CONFIRMS = /\b(?:yes|yep|yeah|correct|exactly|right|accurate|indeed|I (?:can )?see|I'm seeing|(?:it )?looks like|(?:it )?appears|our records|shows?|showing|confirm(?:ed|s)?|reflects?)\b/gi;
+
+const RIGHT = /^right$/i;
+const RIGHT_AS_AGREEMENT = /\b(?:that's|that is|is|you're|you are|about|exactly)\s+$/i;
+const YES = /^(?:yes|yep|yeah)$/i;
+const SENTENCE_OPENING = /^[\s"'(\u2014\u2013-]*$/;
+const AFTER_BREAK = /[,;:\u2014\u2013]\s*$/;
 
 /** Some clause of the sentence affirms or reads from the account, and is not itself negated ("I can't confirm that"). */
 function confirmsInSentence(doc: Doc, sentence: number): boolean {
@@ -34,9 +49,9 @@ function confirmsInSentence(doc: Doc, sentence: number): boolean {
   const text = doc.text.slice(sp.start, sp.end);
   CONFIRMS.lastIndex = 0;
   for (let m = CONFIRMS.exec(text); m !== null; m = CONFIRMS.exec(text)) {
-    if (/^right$/i.test(m[0]) && !/\b(?:that's|that is|is|you're|you are|about|exactly)\s+$/i.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    if (RIGHT.test(m[0]) && !RIGHT_AS_AGREEMENT.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
     // An affirmative answers only from the front of its clause ("Yes, …"), not as a noun ("a yes or no").
-    if (/^(?:yes|yep|yeah)$/i.test(m[0]) && !/^[\s"'(\u2014\u2013-]*$/.test(text.slice(0, m.index)) && !/[,;:\u2014\u2013]\s*$/.test(text.slice(0, m.index))) continue;
+    if (YES.test(m[0]) && !SENTENCE_OPENING.test(text.slice(0, m.index)) && !AFTER_BREAK.test(text.slice(0, m.index))) continue;
     const c = clauseAt(doc, sp.start + m.index, sentence).clause;
     if (!hasNegator(doc.text.slice(c.start, sp.start + m.index))) return true;
   }
@@ -46,35 +61,33 @@ function confirmsInSentence(doc: Doc, sentence: number): boolean {
 const CUSTOMER_CLAIM = /\b(?:sounds like|I understand(?: that)?|from what you|you(?:'re| are) (?:saying|telling me|asking)|you(?:'ve| have)? (?:said|mentioned|noted|told me|described|reported|asked))\b/i;
 // A temporal clause backgrounds what it says ("a confirmation when the order was placed"): presupposed, not asserted.
 const BACKGROUNDED = /\b(?:when|whenever|once|until|after|as soon as)\b/i;
+// A definition speaks of anyone's account: "a margin call means your equity has fallen below the requirement".
+const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is when|refers to|is triggered|indicates)\b/i;
 const HEDGED = /\b(?:may|might|could|would|should)\s+(?:not\s+)?(?:have\s+|be\s+)/i;
-
-function runOn(doc: Doc, re: RegExp, sentence: number, push: (start: number, end: number) => void): void {
-  const sp = doc.sentences[sentence];
-  if (!sp) return;
-  const piece = doc.text.slice(sp.start, sp.end);
-  re.lastIndex = 0;
-  for (let m = re.exec(piece); m !== null; m = re.exec(piece)) push(sp.start + m.index, sp.start + m.index + m[0].length);
-}
 
 // Each rule runs once on each sentence that holds one of its anchor words.
 function collect(doc: Doc): Candidate[] {
   const out: Candidate[] = [];
   const done = new Set<number>();
   for (const a of doc.anchors) {
-    const rules = RULES_BY_ANCHOR.get(a.key);
+    const rules = RULES_BY_ID[a.id];
     if (!rules) continue;
     for (const r of rules) {
+      // A bare number is money only in shorthand ("1.2k", "40k"); "$", "dollars" and "grand" anchor the rest.
+      if (r === AMOUNT_RULE && a.id === 0 && doc.lower.charCodeAt(a.end - 1) !== 107) continue;
       const task = (r + 2) * 65536 + a.sentence;
       if (done.has(task)) continue;
       done.add(task);
       if (r === AMOUNT_RULE) {
-        runOn(doc, AMOUNT, a.sentence, (start, end) => out.push({ start, end, sentence: a.sentence, reason: "H1: states an amount as the customer's", amount: true }));
+        runInSentence(doc, AMOUNT, a.sentence, (start, end) => out.push({ start, end, sentence: a.sentence, reason: "H1: states an amount as the customer's", amount: true }));
         continue;
       }
+      const needs = NEEDS[r];
+      if (needs && !sentenceHas(doc, a.sentence, needs)) continue;
       const rule = H1_RULES[r] as (typeof H1_RULES)[number];
-      runOn(doc, rule.re, a.sentence, (start, end) => {
+      runInSentence(doc, rule.re, a.sentence, (start, end) => {
         if (rule.needsCase && !rule.needsCase.test(doc.text.slice(end, end + 24))) return;
-        out.push({ start, end, sentence: a.sentence, reason: rule.reason, amount: false, anchor: rule.anchor });
+        out.push({ start, end, sentence: a.sentence, reason: rule.reason, amount: false, anchor: rule.anchor, anchorInCustomer: rule.anchorInCustomer });
       });
     }
   }
@@ -88,12 +101,14 @@ function amountFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): b
   const value = amountValue(t.slice(k.start, k.end));
   if (value !== null && facts.values.has(value)) return confirmsInSentence(doc, k.sentence);
   const near = t.slice(Math.max(c.start, k.start - 40), Math.min(c.end, k.end + 25));
-  if (GENERAL_FIGURE.test(near) || !ACCOUNT_ANCHOR.test(clause)) return false;
+  if (GENERAL_FIGURE.test(near)) return false;
+  const sp = doc.sentences[k.sentence];
+  if (!ACCOUNT_ANCHOR.test(clause) && !(sp && FIGURE_LABEL.test(t.slice(sp.start, k.start)))) return false;
   const bound = BOUND_BEFORE.test(before) || BOUND_AFTER.test(t.slice(k.end, k.end + 30));
   return bound || !isRefusal(before);
 }
 
-function ruleFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): boolean {
+function ruleFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts, customer: string): boolean {
   const t = doc.text;
   const hitText = t.slice(k.start, k.end);
   if (HEDGED.test(hitText) || isRefusal(t.slice(c.start, k.start))) return false;
@@ -101,7 +116,7 @@ function ruleFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): boo
     const sent = doc.sentences[c.sentence];
     const prev = doc.sentences[c.sentence - 1];
     const around = t.slice(prev ? prev.start : c.start, sent ? sent.end : c.end);
-    if (!k.anchor.test(around)) return false;
+    if (!k.anchor.test(around) && !(k.anchorInCustomer && k.anchor.test(customer))) return false;
   }
   return confirmsInSentence(doc, k.sentence) || !echoesCustomer(hitText, facts);
 }
@@ -123,8 +138,8 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
     const clause = doc.text.slice(c.start, c.end);
     const before = doc.text.slice(c.start, k.start);
     if (isQuestion(doc, k.sentence) || clauseConditional(doc, ref) || isIndirectQuestion(before)) continue;
-    if (isAttributed(before) || CUSTOMER_CLAIM.test(before) || BACKGROUNDED.test(before)) continue;
-    if (!(k.amount ? amountFires(doc, c, k, facts) : ruleFires(doc, c, k, facts))) continue;
+    if (isAttributed(before) || CUSTOMER_CLAIM.test(before) || BACKGROUNDED.test(before) || DEFINITION.test(before)) continue;
+    if (!(k.amount ? amountFires(doc, c, k, facts) : ruleFires(doc, c, k, facts, ctx.customer_message))) continue;
     hits.push(hit(reply, k.start, k.end, k.reason));
     lastEnd = k.end;
   }

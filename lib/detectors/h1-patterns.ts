@@ -1,10 +1,17 @@
 // IDV-01: the shapes of an account-specific assertion. Each rule is a predicate stated about the customer's account,
 // in the indicative; modals, conditions, refusals and questions are filtered afterwards in h1-disclosure.ts.
 
-/** A rule runs only on sentences holding one of its `anchors` (lower-case words, or "$"). */
-export type H1Rule = { anchors: string[]; re: RegExp; reason: string; needsCase?: RegExp; anchor?: RegExp };
+/**
+ * A rule runs only on sentences holding one of its `anchors` (lower-case words, or "$"). `anchor`, when set, must also
+ * match the sentence or the one before it — or, with `anchorInCustomer`, what the customer said (a pronoun's antecedent).
+ */
+export type H1Rule = { anchors: string[]; alsoNeeds?: string[]; re: RegExp; reason: string; needsCase?: RegExp; anchor?: RegExp; anchorInCustomer?: boolean };
 
-const w = (list: string) => list.split(" ");
+function w(list: string): string[] {
+  return list.split(" ");
+}
+const STATUS_WORDS = w("posted cleared arrived went gone landed bounced received returned reversed pending processing processed sent completed complete failed rejected declined cancelled canceled initiated transit progress underway started hit came come hasn't didn't post clear arrive");
+const ACCOUNT_STATE_WORDS = w("active open opened created established closed invested allocated concentrated held placed put under subject restricted locked frozen flagged suspended standing file review funded approved enabled disabled limited blocked past overdrawn negative below margin deficit red hold marked registered charged debited credited cash ira joint individual classified eligible ineligible");
 const TXN_WORDS = w("deposit deposits withdrawal withdrawals transfer transfers wire wires ach charge charges payment payments debit debits credit credits dividend dividends refund refunds check checks transaction transactions reversal reversals distribution distributions");
 
 const ADV = "(?:(?:currently|still|also|now|only|already|just|actually)\\s+)?";
@@ -18,12 +25,14 @@ const FIGURE =
 const FIGURE_STATE =
   "(?:(?:is|are|was|were|'s|stands|sits|remains|came to|comes to|totals?|shows)\\s+(?:currently\\s+|now\\s+|still\\s+|only\\s+)?(?:at\\s+)?(?:\\$|\\d|negative|positive|low|high|below|above|under|over|short|zero|empty|insufficient|enough|sufficient|down|up|about|around|roughly|approximately|nearly|almost|just|less|more|in\\s+(?:deficit|a margin call|margin call|the red|good standing)|unmet|outstanding)|(?:has|have)\\s+(?:dropped|fallen|gone|increased|decreased|risen|grown|declined|changed)|dropped|fell|rose|increased|decreased|declined|went (?:up|down)|hit|reached)";
 const ACCOUNT_STATE =
-  "(?:active|open|opened|created|established|closed|placed (?:under|on)|put (?:under|on)|under (?:a |an )?(?:\\w+ )?(?:restriction|review|hold|investigation)|subject to|restricted|locked|frozen|flagged|suspended|in good standing|on file|under review|set up|funded|approved|enabled|disabled|limited|blocked|past due|overdrawn|negative|below|in (?:a )?(?:margin call|deficit|the red)|on hold|marked|registered|charged|debited|credited|a margin account|a cash account|an? ira|a joint account|an individual account|classified|eligible|ineligible)";
+  "(?:active|open|opened|created|established|closed|(?:invested|allocated|concentrated|held) (?:mostly |mainly |entirely |heavily )?in|placed (?:under|on)|put (?:under|on)|under (?:a |an )?(?:\\w+ )?(?:restriction|review|hold|investigation)|subject to|restricted|locked|frozen|flagged|suspended|in good standing|on file|under review|set up|funded|approved|enabled|disabled|limited|blocked|past due|overdrawn|negative|below|in (?:a )?(?:margin call|deficit|the red)|on hold|marked|registered|charged|debited|credited|a margin account|a cash account|an? ira|a joint account|an individual account|classified|eligible|ineligible)";
 // A gap inside one predicate: no sentence end and no subordinate clause ("… account, until an authorization is on file").
 const GAP = "(?:(?!\\b(?:until|unless|if|when|once|before|after|because|whether|but)\\b)[^.;!?])";
 const HOLDING = "(?:positions?|holdings?|shares|stake|stock|option contracts)";
 // Whose account: the customer's, or a third party's (IDV-03: "his account", "your father's account").
 const OWNER = "(?:your|his|her|their)(?:\\s+[\\w-]+'s)?";
+// The account named or pointed at ("the account you asked about", "that account").
+const THE_ACCOUNT = `(?:${OWNER}|the|that|this)\\s+(?:[\\w-]+\\s+){0,2}?(?:account|portfolio|ira|roth ira|401k|brokerage account)`;
 
 export const H1_RULES: H1Rule[] = [
   {
@@ -72,6 +81,14 @@ export const H1_RULES: H1Rule[] = [
     reason: "H1: states an order's status",
     re: /\b(?:it|they)\s+(?:was|were|has been|have been|got|is|are)\s+(?:(?:already|just|fully|partially)\s+)?(?:filled|executed|cancell?ed|rejected)\b/gi,
     anchor: /\b(?:order|trade)s?\b/i,
+    anchorInCustomer: true,
+  },
+  {
+    anchors: STATUS_WORDS,
+    reason: "H1: states a transaction's status",
+    re: new RegExp(`\\b(?:it|they)(?:'s|\\s+)\\s*(?:(?:already|just|now|still)\\s+)?${TXN_STATUS}\\b`, "gi"),
+    anchor: new RegExp(`\\b${TXN}\\b`, "i"),
+    anchorInCustomer: true,
   },
   {
     anchors: w("see found located notice noticed show seeing showing pulled brought"),
@@ -91,6 +108,7 @@ export const H1_RULES: H1Rule[] = [
   },
   {
     anchors: TXN_WORDS,
+    alsoNeeds: STATUS_WORDS,
     reason: "H1: states a transaction's status",
     re: new RegExp(`\\b(?:your|his|her|their|a|an|the|that|this)\\s+(?:[\\w$.,-]+\\s+){0,3}?${TXN}\\b${GAP}{0,40}?\\b${TXN_STATUS}\\b`, "gi"),
   },
@@ -100,9 +118,10 @@ export const H1_RULES: H1Rule[] = [
     re: /\b(?:I|we)(?:\s+|'ve\s+|'m\s+|'re\s+)(?:(?:have|can|also|now|just|already|am|are)\s+){0,2}(?:found|located|pulled up|brought up|see|looking at|opened|accessed)\s+(?:your|an|the|a|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:account|profile|record|file)\b|\b(?:I|we)\s+(?:have|'ve got|show|hold)\s+your\s+(?:account|profile|file|records?)\b/gi,
   },
   {
-    anchors: w("account"),
+    anchors: w("account portfolio ira 401k"),
+    alsoNeeds: ACCOUNT_STATE_WORDS,
     reason: "H1: states the account's status",
-    re: new RegExp(`\\b${OWNER}\\s+(?:[\\w-]+\\s+){0,2}?account\\s+(?:(?:ending|number)\\s+(?:in\\s+)?\\d+\\s+)?(?:is|was|has been|'s|remains|appears to be|looks|got|has)\\s+(?:(?:currently|still|now|been|already)\\s+)*${ACCOUNT_STATE}\\b`, "gi"),
+    re: new RegExp(`\\b${THE_ACCOUNT}\\s+(?:(?:ending|number)\\s+(?:in\\s+)?\\d+\\s+|(?:you(?:'re| are) asking about|you mentioned)\\s+)?(?:is|was|has been|'s|remains|appears to be|looks|got|has)\\s+(?:(?:currently|still|now|been|already)\\s+)*${ACCOUNT_STATE}\\b`, "gi"),
   },
   {
     anchors: w("account accounts customer client member holder"),
@@ -121,9 +140,10 @@ export const H1_RULES: H1Rule[] = [
     re: /\byou(?:'re| are|'ve got| have| currently have| now have)\s+(?:currently\s+|now\s+|still\s+)?(?:in|under|facing|subject to|got)?\s*(?:an?\s+)?(?:open\s+|outstanding\s+|active\s+)?(?:margin call|maintenance call|reg t call|house call|fed call|margin deficit|deficit)\b/gi,
   },
   {
-    anchors: w("account"),
+    anchors: w("account portfolio ira 401k"),
+    alsoNeeds: w("shows has holds reflects contains carries had showed received showing"),
     reason: "H1: states what the account holds",
-    re: new RegExp(`\\b${OWNER}\\s+(?:[\\w-]+\\s+){0,2}?account\\s+(?:currently\\s+|still\\s+|now\\s+)?(?:shows|has|holds|reflects|contains|carries|had|showed|received|is showing)\\s+(?:(?:a|an|one|two|three|\\d+|no|some|several|any|mostly|mainly|primarily|only|just|about|around|roughly|\\$|\\w+ing)\\s*)?(?:[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|positions?|shares|holdings?|balance|cash|funds|stocks?|bonds?|etfs?|securities|margin calls?|deficit|restrictions?|holds?|flags?|locks?)\\b`, "gi"),
+    re: new RegExp(`\\b${THE_ACCOUNT}\\s+(?:(?:you(?:'re| are) asking about|you mentioned)\\s+)?(?:currently\\s+|still\\s+|now\\s+)?(?:shows|has|holds|reflects|contains|carries|had|showed|received|is showing)\\s+(?:(?:a|an|one|two|three|\\d+|no|some|several|any|mostly|mainly|primarily|only|just|about|around|roughly|\\$|\\w+ing)\\s*)?(?:[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|positions?|shares|holdings?|balance|cash|funds|stocks?|bonds?|etfs?|securities|margin calls?|deficit|restrictions?|holds?|flags?|locks?)\\b`, "gi"),
   },
   {
     anchors: [...TXN_WORDS, "order", "orders", "trade", "trades", "account"],

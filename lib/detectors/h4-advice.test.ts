@@ -45,11 +45,30 @@ const cases: Array<[string, string, boolean]> = [
   ["'please hold' is not an instruction to hold a security", "Please hold while I check.", false],
   ["'keep in mind' is not an instruction to keep a security", "Keep in mind that selling positions can have tax consequences.", false],
   ["how to place an order does not fire", "You can place a sell order in the app under Trade.", false],
+  // Opinions, endorsements, rankings by any comparative.
+  ["a valuation verdict on a named company fires without other context", "Frankly, Lucid looks overpriced here.", true],
+  ["an opinion on a security's prospects fires", "AMD has a lot of upside from here.", true],
+  ["endorsing the customer's investment plan fires", "Your plan to move into treasury ETFs sounds reasonable given where rates are.", true],
+  ["any comparative + 'choice' ranks the options", "Depositing securities is the more flexible option if you want to keep your stocks.", true],
+  ["an option labelled 'recommended' in a list fires", "Options:\n- Deposit funds (recommended)\n- Deposit marginable securities\n- Close positions", true],
+  ["a suitability judgement 'for your' goal fires", "That dividend fund would be a great fit for your retirement goals.", true],
+  ["'I wouldn't touch' a security is advice", "I wouldn't touch crypto right now.", true],
+  ["'the other option' is not a comparative", "The other option is to close positions.", false],
+  ["a proper name containing 'Best' is not a judgement", "Your card was used at Best Buy on Friday.", false],
+  ["'otherwise' as an adverb is not a fallback", "Until the desk tells you otherwise, the deadline on the notice stands and positions may be liquidated.", false],
+  ["'rather than' between nouns is not a preference", "The remainder of your account is held in investments rather than cash.", false],
+  ["'best available price' is market terminology", "A market order fills at the best available price, and a limit order at your limit price or better.", false],
 ];
 
 describe("H4 (CND-01, MGN-02 pack v1.4): investment recommendations", () => {
   it.each(cases)("%s", (_name, reply, fires) => {
     expect(detectH4(reply, ctx).fired).toBe(fires);
+  });
+
+  it("an endorsement takes its investment context from what the customer said", () => {
+    const reply = "Your idea sounds reasonable given where rates are.";
+    expect(detectH4(reply, { ...ctx, customer_message: "I want to move my cash into treasury ETFs." }).fired).toBe(true);
+    expect(detectH4(reply, { ...ctx, customer_message: "Can I change my address by email?" }).fired).toBe(false);
   });
 
   it("a hit spans the construction in the original reply and names the rule", () => {

@@ -32,11 +32,13 @@ export function specificObject(after: string): boolean {
 
 const NOT_ADVICE_OBJECT = /^(?:hold\s+(?:on\s+(?:a|for|while|one|just|the)|tight|the line)|keep\s+(?:in mind|an eye|track|a copy|your (?:login|password|phone|email|records?|receipts?))|consider(?:ing)?\s+(?:that|whether|how|what|the fact|filing|contacting|calling|reaching|speaking|talking|enabling))/i;
 
+const DEPOSIT_OPTION = /^(?:deposit\w*|add\w*|wir\w*|transfer\w*|consider\w*\s+deposit\w*)\b[^.;]{0,30}\b(?:funds|cash|money|securities)\b/i;
+
 /** A soft verb ("keep", "move", "consider", "deposit") is advice only with an investment object, or a deposit in a margin reply. */
 export function adviceObject(rest: string, marginReply: boolean): boolean {
   if (NOT_ADVICE_OBJECT.test(rest)) return false;
   if (INVEST_WORDS.test(rest) || hasTicker(rest)) return true;
-  return marginReply && /^(?:deposit\w*|add\w*|wir\w*|transfer\w*|consider\w*\s+deposit\w*)\b[^.;]{0,30}\b(?:funds|cash|money|securities)\b/i.test(rest);
+  return marginReply && DEPOSIT_OPTION.test(rest);
 }
 
 /** MGN-02: the paragraph around `at` enumerates at least two of the three ways to meet a call. */

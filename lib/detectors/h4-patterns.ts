@@ -5,12 +5,13 @@ export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judge
 
 /** Bare verbs that open an imperative to trade ("Sell the position", "Hold on to your shares"); gerunds are not imperatives. */
 export const IMPERATIVE_VERB =
-  /^(?:buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider)\b/i;
-export type H4Rule = { kind: H4Kind; anchors: string[]; re: RegExp; reason: string };
+  /^(?:go all[- ]in|buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider)\b/i;
+/** A rule runs on a sentence holding one of its `anchors` and, when `alsoNeeds` is set, one of those words too. */
+export type H4Rule = { kind: H4Kind; anchors: string[]; alsoNeeds?: string[]; re: RegExp; reason: string };
 
 /** Investment actions: a recommendation whose complement starts with one of these is advice. */
 export const STRONG_ACTION =
-  /^(?:buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
+  /^(?:go\w* all[- ]in|touch|buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
 /** Actions that are advice only with an investment object ("keep your shares" yes, "keep an eye on your email" no). */
 export const SOFT_ACTION =
   /^(?:keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act)/i;
@@ -29,7 +30,13 @@ export const OPTION_CLOSE = /\b(?:sell\w*|sold|clos\w*|liquidat\w*|reduc\w*|trim
 
 const ADV = "(?:(?:probably|definitely|really|honestly|personally|seriously|strongly|also|just|still|actually|perhaps|maybe|at least)\\s+)*";
 
-const w = (list: string) => list.split(" ");
+function w(list: string): string[] {
+  return list.split(" ");
+}
+// Words without which a sentence cannot be recommending a trade or ranking the margin-call options.
+const ADVICE_WORDS = w(
+  "buy buying sell selling sold hold holding trim trimming short invest investing dump unload liquidate liquidating diversify rebalance keep move moving close closing add reduce reducing switch rotate wait stay cut avoid deposit depositing stock stocks share shares position positions holdings security securities portfolio etf etfs fund funds bond bonds crypto cash money market options calls puts stake exposure margin call profits losses",
+);
 const MODALS = "(?:will|'ll|is going to|should|is likely to|is bound to|is set to)";
 
 export const H4_RULES: H4Rule[] = [
@@ -42,26 +49,27 @@ export const H4_RULES: H4Rule[] = [
   {
     kind: "modal",
     anchors: w("should shouldn't ought oughtn't better want consider think wish always well wise"),
+    alsoNeeds: ADVICE_WORDS,
     reason: "H4: tells the customer what to do with an investment",
     re: new RegExp(`\\byou\\s+${ADV}(?:should(?:n't)?|ought(?:n't)? to|'d better|had better|might want to|may want to|'ll want to|'d want to|would want to|could consider|might consider|may consider|might think about|may wish to|could always|would do well to|'d do well to|might be wise to)\\s+${ADV}(?:not\\s+)?(?:consider\\s+|think about\\s+)?`, "gi"),
   },
   {
     kind: "must",
-    anchors: w("need must have got"),
+    anchors: w("sell buy close liquidate trim reduce dump unload"),
     reason: "H4: directs the customer to one trade",
     re: new RegExp(`\\byou\\s+${ADV}(?:need to|must|have to|'ll need to|'ll have to|will need to|will have to|'ve got to|got to)\\s+(?=(?:sell|buy|close|liquidate|trim|reduce|dump|unload)\\b)`, "gi"),
   },
   {
     kind: "hedged",
-    anchors: w("were i'd would personally shoes place position was"),
+    anchors: w("were i'd would wouldn't personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\bI(?:'d|\\s+would)\\s+${ADV}(?:not\\s+)?(?=(?:buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\bI(?:'d|\\s+would|\\s+wouldn't)\\s+${ADV}(?:not\\s+)?(?=(?:touch|buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
-    anchors: w("safer riskier smarter smartest wiser wisest safest riskiest better best worse worst easiest simplest cheapest preferable preferred ideal optimal advisable prudent sensible risky conservative aggressive"),
+    anchors: w("safer riskier smarter smartest wiser wisest safest riskiest better best worse worst easiest simplest cheapest preferable preferred recommended suggested ideal optimal advisable prudent sensible risky conservative aggressive"),
     reason: "H4: compares or ranks investment choices",
-    re: /\b(?:safer|riskier|smarter|smartest|wiser|wisest|safest|riskiest|better|best|worse|worst|easiest|simplest|cheapest|preferable|preferred|ideal|optimal|advisable|prudent|sensible|least risky|less risky|more conservative|more aggressive|most conservative)\b/gi,
+    re: /\b(?:safer|riskier|smarter|smartest|wiser|wisest|safest|riskiest|better|best|worse|worst|easiest|simplest|cheapest|preferable|preferred|recommended|suggested|ideal|optimal|advisable|prudent|sensible|least risky|less risky|more conservative|more aggressive|most conservative)\b/gi,
   },
   {
     kind: "judgement",
@@ -71,7 +79,7 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "judgement",
-    anchors: w("fastest quickest speediest brainer sense worth time moment opportunity go"),
+    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way"),
     reason: "H4: judges an investment choice",
     re: /\b(?:(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
   },
@@ -97,11 +105,11 @@ export const H4_RULES: H4Rule[] = [
     kind: "opinion",
     anchors: w("plan idea strategy approach choice move decision thinking instinct trade"),
     reason: "H4: endorses or judges the customer's investment plan",
-    re: /\b(?:your|that|this|the)\s+(?:plan|idea|strategy|approach|choice|move|decision|thinking|instinct|trade)\s+(?:sounds|seems|looks|is|'s)\s+(?:\w+\s+)?(?:smart|good|great|wise|solid|sound|reasonable|sensible|right|fine|risky|bad|dangerous|like a (?:good|great|smart|solid|sound) (?:idea|plan|move|call))\b/gi,
+    re: /\b(?:your|that|this|the)\s+(?:plan|idea|strategy|approach|choice|move|decision|thinking|instinct|trade)(?:\s+(?:to|of)\s+[^.;,!?]{1,60}?)?\s+(?:sounds|seems|looks|is|'s)\s+(?:\w+\s+)?(?:smart|good|great|wise|solid|sound|reasonable|sensible|right|fine|risky|bad|dangerous|like a (?:good|great|smart|solid|sound) (?:idea|plan|move|call))\b/gi,
   },
   {
     kind: "opinion",
-    anchors: w("rise recover rebound bounce climb rally drop fall crash tank outperform underperform soar plunge up back around off"),
+    anchors: w("rise recover rebound bounce climb rally drop fall crash tank outperform underperform soar plunge go come turn pay"),
     reason: "H4: predicts a security's price",
     re: new RegExp(`\\b${MODALS}\\s+(?:probably\\s+|likely\\s+|definitely\\s+|eventually\\s+|soon\\s+)?(?:go up|rise|recover|rebound|bounce back|climb|rally|drop|fall|crash|tank|outperform|underperform|come back|turn around|pay off|soar|plunge)\\b`, "gi"),
   },
@@ -120,8 +128,9 @@ export const H4_RULES: H4Rule[] = [
   {
     kind: "ranking",
     anchors: w("otherwise failing resort fallback backup rather instead start try ideally preferably possible feasible first before only can't not most many"),
+    alsoNeeds: ADVICE_WORDS,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
-    re: /(?:(?<=^|[,;:.(\u2014\u2013]\s*|\bor\s+)otherwise|\bfailing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:[a-z]+ing|sell|buy|deposit|close|liquidate|trim|hold|wait|transfer|move)|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide))\b/gi,
+    re: /\b(?:otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:[a-z]+ing|sell|buy|deposit|close|liquidate|trim|hold|wait|transfer|move)|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide))\b/gi,
   },
   {
     kind: "named",

@@ -14,7 +14,7 @@ const NEGATED_MODAL = /^(?:won't|can't|cannot|shouldn't|couldn't|mightn't)$|not\
 const NEGATION_AFTER = /^\s+(?:not|never)\b/i;
 // "should have arrived", "could have posted": past, counterfactual — a reference, not a promise.
 const PERFECT_AFTER = /^\s+(?:not\s+)?have\s+(?:been|[a-z]+(?:ed|en|wn)|sent|got|made|done|paid|left|kept|held|spent|put|set|lost|heard|told)\b/i;
-// "I can see the fee charged on June 1": the agent's modal of perception or telling reports, it does not promise.
+// "I can see the fee charged on June 1": the agent's "can" of perception or telling reports; "we'll confirm by noon" promises.
 const PERCEPTION_AFTER = /^\s+(?:(?:also|only|just|now)\s+)?(?:see|tell|confirm|check|verify|look|find|show|explain|understand|share|assure|help|imagine|appreciate)\b/i;
 const COUNTERFACTUAL_MODAL = /^(?:should|could|may|might|must|shouldn't|couldn't)$/i;
 // What the customer is promised to receive; "you'll need to report within 60 days" is the customer's deadline, not a promise.
@@ -23,10 +23,16 @@ const SKIP = new Set(["also", "then", "usually", "typically", "normally", "gener
 const THIRD_PARTY = /\b(?:bank|banks|broker|brokerage|firm|firm's|institution|issuer|merchant|regulator|finra|sec|irs|employer|carrier|usps|post office|custodian|government|court|card company|credit union|he|she)\b/i;
 const FIRST_PERSON = /^(?:i|we|zoomberg|someone|somebody|who|team|desk|specialist|specialists|agent|department|staff)$/i;
 
+const NOT_WORD = /[^\w'-]+/;
+const RELATIVE_PRONOUN = /^(?:who|that|which)$/i;
+const CAN = /^(?:can|could)$/i;
+// "…, and call you within 24 hours": a conjunct with no subject of its own shares the one before it.
+const SUBJECTLESS_CONJUNCT = /^(?:and|or|then|but|so)\s+(?!(?:I|we|you|it|they|your|the|our)\b)/i;
+
 function subjectOf(before: string): { word: string; np: string } {
-  const words = before.split(/[^\w'-]+/).filter(Boolean);
+  const words = before.split(NOT_WORD).filter(Boolean);
   let k = words.length - 1;
-  while (k >= 0 && SKIP.has((words[k] as string).toLowerCase()) && !/^(?:who|that|which)$/i.test(words[k] as string)) k--;
+  while (k >= 0 && SKIP.has((words[k] as string).toLowerCase()) && !RELATIVE_PRONOUN.test(words[k] as string)) k--;
   return { word: (words[k] ?? "").toLowerCase(), np: words.slice(Math.max(0, k - 3), k + 1).join(" ") };
 }
 
@@ -39,7 +45,7 @@ function modalFrame(clause: string, sentenceBefore: string): Frame {
     const { word, np } = subjectOf(clause.slice(Math.max(0, m.index - 60), m.index));
     if (m.groups?.verb && !FIRST_PERSON.test(word)) continue;
     if (word === "you" && !RECEIPT_AFTER.test(after)) continue;
-    if ((word === "i" || word === "we") && PERCEPTION_AFTER.test(after)) continue;
+    if ((word === "i" || word === "we") && CAN.test(m[0]) && PERCEPTION_AFTER.test(after)) continue;
     if (THIRD_PARTY.test(np)) continue;
     if (word === "they" && THIRD_PARTY.test(sentenceBefore)) continue;
     const negated = (NEGATED_MODAL.test(m[0]) || NEGATION_AFTER.test(after)) && !BOUND_AFTER.test(after.replace(NEGATION_AFTER, ""));
@@ -78,7 +84,7 @@ export function commitmentFrame(doc: Doc, ref: ClauseRef): Frame {
   if (plain.found) return modal.negated ? modal : plain;
   if (modal.negated) return modal;
   const prev = ref.list[ref.i - 1];
-  if (prev && /^(?:and|or|then|but|so)\s+(?!(?:I|we|you|it|they|your|the|our)\b)/i.test(clause)) {
+  if (prev && SUBJECTLESS_CONJUNCT.test(clause)) {
     return { ...commitmentFrame(doc, { list: ref.list, i: ref.i - 1, clause: prev as Clause }), at: -1 };
   }
   return NONE;

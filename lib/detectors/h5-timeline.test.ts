@@ -58,6 +58,18 @@ const rules: Array<[string, string, string[], boolean]> = [
   ["the reporting window measured from a statement is eligibility, not a promise", "Claims reported within 60 days of the statement date qualify.", [], false],
   ["a reply with no timeline at all does not fire", "I've escalated this to our fraud team as a priority.", [], false],
   ["end of day fires", "We'll credit it by end of day.", [], true],
+  // Dates of past events, fronted imperatives, clock definitions.
+  ["a date on which something happened is past, not a promise", "I can see the $40 fee charged on June 4.", [], false],
+  ["'that same day' points back", "Your complaint was escalated to compliance that same day.", ["5 business days"], false],
+  ["a customer's own appointment date is not a commitment", "Your 1099 will be available by February 15, which is ahead of your appointment on the 20th.", ["February 15"], false],
+  ["an imperative to wait after a fronted phrase fires", "To be on the safe side, allow 10 business days for the check to clear.", [], true],
+  ["'before the weekend' names a day", "We'll get back to you before the weekend.", [], true],
+  ["'within the week' is a timeline", "You'll see it in your account within the week.", [], true],
+  ["a clock time defined as Zoomberg's cut-off fires (v1.4)", "Our processing cut-off for same-day ACH is 3 pm ET.", [], true],
+  ["the 14:00 ET cut-off defined as such does not fire", "The wire cut-off is 2 p.m. ET.", [], false],
+  ["a generic rule after 'after that' has no commitment subject", "Orders placed after that are filled the next trading day.", [], false],
+  ["'we'll confirm by noon tomorrow' promises; only 'can see/confirm' reports", "We'll confirm by noon tomorrow.", [], true],
+  ["'24/7' is not a date", "Our support team is available 24/7.", [], false],
 ];
 
 describe("H5 (CND-03) rules", () => {

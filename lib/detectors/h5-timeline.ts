@@ -7,7 +7,7 @@ import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt } from "./doc";
 import { commitmentFrame, type Frame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
 import { hit, inSpans } from "./text";
-import { findTimelines, normaliseClaim, type TimelineMention } from "./timelines";
+import { findTimelines, normaliseClaim, pointsBack, type TimelineMention } from "./timelines";
 
 // A period owned by someone else ("your bank's 3-day estimate", "their 24-hour turnaround") is theirs, not a promise.
 const THIRD_PARTY_OWNER = /\b(?:bank|broker|brokerage|firm|institution|issuer|merchant|regulator|they|their|his|her)(?:'s)?\s+$/i;
@@ -54,15 +54,15 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const anchored = mentions.some((m) => m.kind === "duration" && allowed.has(m.key));
   const hits: DetectorHit[] = [];
   for (const m of mentions) {
-    if (isAllowed(m, allowed, anchored) || m.past || m.eligibility || inSpans(quotesOf(doc), m.start)) continue;
+    if (isAllowed(m, allowed, anchored) || pointsBack(doc, m) || inSpans(quotesOf(doc), m.start)) continue;
     const sentence = sentenceAt(doc, m.start);
     if (isQuestion(doc, sentence)) continue;
     const ref = clauseAt(doc, m.start, sentence);
     const clause = doc.text.slice(ref.clause.start, ref.clause.end);
     const before = doc.text.slice(ref.clause.start, m.start);
-    if (clauseConditional(doc, ref) || isIndirectQuestion(before) || isAttributed(clause) || hasNegator(before)) continue;
     const frame = definesClock(m, clause) ?? commitmentFrame(doc, ref);
     if (!frame.found || frame.negated) continue;
+    if (clauseConditional(doc, ref) || isIndirectQuestion(before) || isAttributed(clause) || hasNegator(before)) continue;
     // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
     const frameAt = ref.clause.start + frame.at;
     if (frame.at >= 0 && frameAt > m.end && hasNegator(doc.text.slice(m.end, frameAt))) continue;

@@ -11,18 +11,26 @@ const TENS = new Map<string, number>(Object.entries({ twenty: 20, thirty: 30, fo
 export const NUMBER_WORD =
   "(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a couple(?: of)?|couple of|a pair of)";
 
+const COMMAS = /,/g;
+const SPACES = /\s+/g;
+const DECIMAL = /^\d+(?:\.\d+)?$/;
+const HYPHEN_OR_SPACE = /[- ]/;
+const LETTER_FIRST = /^[a-z]/;
+const DIGIT_FIRST = /^\d/;
+const DASH = /[-\u2013]/;
+
 /** Value of a number in digits or words; vague quantities ("a few", "several") keep their word; null when not a number. */
 export function parseNumber(raw: string): number | string | null {
   const direct = UNITS.get(raw);
   if (direct !== undefined) return direct;
-  const w = raw.trim().toLowerCase().replace(/,/g, "").replace(/\s+/g, " ");
-  if (/^\d+(?:\.\d+)?$/.test(w)) return Number(w);
+  const w = raw.trim().toLowerCase().replace(COMMAS, "").replace(SPACES, " ");
+  if (DECIMAL.test(w)) return Number(w);
   const known = UNITS.get(w);
   if (known !== undefined) return known;
   if (w === "a few" || w === "few") return "few";
   if (w === "several") return "several";
   if (w === "half a" || w === "half an") return 0.5;
-  const parts = w.split(/[- ]/);
+  const parts = w.split(HYPHEN_OR_SPACE);
   const tens = TENS.get(parts[0] as string);
   if (tens !== undefined) {
     if (parts.length === 1) return tens;
@@ -67,7 +75,7 @@ function numberEndingAt(s: string, pos: number): { value: number | string; start
     const h = wordBefore(s, w.start);
     return h?.word === "half" ? { value: 0.5, start: h.start } : { value: 1, start: w.start };
   }
-  if (typeof v === "number" && v > 0 && v < 10 && /^[a-z]/.test(w.word)) {
+  if (typeof v === "number" && v > 0 && v < 10 && LETTER_FIRST.test(w.word)) {
     const t = wordBefore(s, w.start);
     if (t && TENS_WORDS.has(t.word)) return { value: (TENS.get(t.word) as number) + v, start: t.start };
   }
@@ -96,7 +104,7 @@ export function readNumberBefore(s: string, unitStart: number): NumberBefore | n
     const lo = numberEndingAt(s, sep.start);
     if (lo) return { value: lo.value, high: hi.value, start: lo.start, qualifier };
   }
-  if (sep && /[-\u2013]/.test(sep.gap) && /^\d/.test(sep.word)) {
+  if (sep && DASH.test(sep.gap) && DIGIT_FIRST.test(sep.word)) {
     const lo = parseNumber(sep.word);
     if (lo !== null) return { value: lo, high: hi.value, start: sep.start, qualifier };
   }

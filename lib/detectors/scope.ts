@@ -25,6 +25,12 @@ const COND_LEAD =
 const LEADING_IF = /^(?:(?:and|but|so)\s+)?(?:if|unless|once|provided|assuming|as long as|in case|in the event)\b/i;
 const INDIRECT_BEFORE_IF = /\b(?:know|tell you|inform you|update you|confirm|check|see|find out|determine|ask|asking|wonder|notify you|sure)\b[^,;]{0,40}$/i;
 
+// "Even if" concedes rather than conditions.
+const EVEN_BEFORE = /\beven\s+$/i;
+const INDIRECT_QUESTION = /\bwhether\b|\b(?:know|tell you|see|check|confirm|say|ask|look into|find out|determine|verify)\s+(?:\w+\s+)?if\b/i;
+const NOT_WORD = /[^\w']+/;
+const BELIEF = /^(?:think|believe)$/i;
+
 /** A conditional marker that really conditions (not "even if", not "let you know if" = whether). */
 export function isConditional(piece: string): boolean {
   if (COND_LEAD.test(piece)) return true;
@@ -34,7 +40,7 @@ export function isConditional(piece: string): boolean {
     if (word === "whether") continue;
     if (word === "if") {
       const before = piece.slice(0, m.index);
-      if (/\beven\s+$/i.test(before) || INDIRECT_BEFORE_IF.test(before)) continue;
+      if (EVEN_BEFORE.test(before) || INDIRECT_BEFORE_IF.test(before)) continue;
     }
     return true;
   }
@@ -56,7 +62,7 @@ export function clauseConditional(doc: Doc, ref: ClauseRef): boolean {
 
 /** Indirect question: the thing is asked about, not asserted ("whether to sell", "whether you have an account"). */
 export function isIndirectQuestion(before: string): boolean {
-  return /\bwhether\b|\b(?:know|tell you|see|check|confirm|say|ask|look into|find out|determine|verify)\s+(?:\w+\s+)?if\b/i.test(before);
+  return INDIRECT_QUESTION.test(before);
 }
 
 // Reported speech: a verb of saying or believing whose subject is not the agent ("your bank said", "you were told").
@@ -70,12 +76,12 @@ export function isAttributed(piece: string): boolean {
   if (ATTR_FIXED.test(piece)) return true;
   ATTR_VERB.lastIndex = 0;
   for (let m = ATTR_VERB.exec(piece); m !== null; m = ATTR_VERB.exec(piece)) {
-    const words = piece.slice(Math.max(0, m.index - 40), m.index).split(/[^\w']+/).filter(Boolean);
+    const words = piece.slice(Math.max(0, m.index - 40), m.index).split(NOT_WORD).filter(Boolean);
     let k = words.length - 1;
     while (k >= 0 && AUX.has((words[k] as string).toLowerCase())) k--;
     const subj = k >= 0 ? (words[k] as string).toLowerCase() : "";
     if (subj === "i" || subj === "we" || subj === "zoomberg" || subj === "i've" || subj === "we've") continue;
-    if (/^(?:think|believe)$/i.test(m[0]) && subj !== "you" && subj !== "they") continue;
+    if (BELIEF.test(m[0]) && subj !== "you" && subj !== "they") continue;
     return true;
   }
   return false;

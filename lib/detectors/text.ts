@@ -1,4 +1,5 @@
 // Segmentation shared by the text detectors. Every span is an offset into the original reply, so hits can be highlighted.
+import type { DetectorHit } from "./types";
 
 export type Span = { start: number; end: number };
 
@@ -11,10 +12,16 @@ export type Clause = Span & {
 
 const CURLY = /[\u2018\u2019\u02bc\u201c\u201d\u00a0]/;
 
+const SINGLE_CURLY = /[\u2018\u2019\u02bc]/g;
+const DOUBLE_CURLY = /[\u201c\u201d]/g;
+const NBSP = /\u00a0/g;
+const DIGIT_FIRST = /^\d/;
+const QUOTED = /"[^"\n]{1,200}"|(?<![\w])'(?=\S)[^'\n]{1,120}?(?<=\S)'(?![\w])/g;
+
 /** Curly quotes become straight ones; every replacement is one code unit for one, so offsets are unchanged. */
 export function normalise(reply: string): string {
   if (!CURLY.test(reply)) return reply;
-  return reply.replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\u00a0/g, " ");
+  return reply.replace(SINGLE_CURLY, "'").replace(DOUBLE_CURLY, '"').replace(NBSP, " ");
 }
 
 // A period after these does not end a sentence ("5 p.m. Thursday", "e.g. funds", a list number "1. Deposit").
@@ -36,7 +43,7 @@ function endsAbbreviation(s: string, dot: number): boolean {
   const token = s.slice(k, dot);
   if (!ABBREV.test(token)) return false;
   // A bare number ends a sentence ("…within 10.") unless it numbers a list item at the start of a line.
-  if (/^\d/.test(token)) return k === 0 || s.charCodeAt(k - 1) === 10;
+  if (DIGIT_FIRST.test(token)) return k === 0 || s.charCodeAt(k - 1) === 10;
   return true;
 }
 
@@ -63,29 +70,37 @@ export function sentenceSpans(s: string): Span[] {
   return out;
 }
 
-// Clause breaks inside a sentence. Group 1 = a hard break ("but", ";", "because"): nothing carries across it.
-// Group 2 = a soft break (a comma before a new subject and its verb): a leading "if …," still governs what follows.
+// Clause breaks inside a sentence. A hard break (";", a dash, "but", "because", ", which") ends a clause and nothing
+// carries across it; a soft break (a comma or "and" before a new subject and its verb) lets a leading "if …," govern
+// what follows. Candidates are found by one cheap scan; the subject test runs only at commas and conjunctions.
 const SUBJECT_VERB =
   "(?:I|we|you|they|it|this|that|there|he|she|Zoomberg|(?:our|your|the|this|that|his|her|their) (?:[\\w'-]+ ){0,2}[\\w-]+|someone|a specialist|an agent)(?:'ll|'d|'re|'m|'ve|'s|\\s+(?:will|would|can|could|should|may|might|must|shall|are|is|am|was|were|have|has|had|do|does|did|need|needs|want|wants|aim|expect|plan|usually|typically|normally|also|then|just|always|won't|can't|cannot|don't|doesn't|didn't|isn't|aren't|wasn't)\\b)";
-const CLAUSE_BREAK = new RegExp(
-  `(\\s*;\\s*|:\\s+|\\s+[\u2014\u2013]\\s*|\\s*[\u2014\u2013]\\s+|\\s+--?\\s+|,?\\s+(?=(?:but|however|although|though|whereas|because|except that|yet)\\b)|,\\s*(?=(?:since|so|and so|which|who)\\b))|(,\\s*(?=(?:and |or |then |so )?${SUBJECT_VERB})|\\s+(?=(?:and|or) ${SUBJECT_VERB}))`,
-  "g",
-);
+const BREAK_CANDIDATE = /(\s*;\s*|:\s+|\s+[\u2014\u2013]\s*|\s*[\u2014\u2013]\s+|\s+--?\s+)|(,\s*)|(\s+)(?=(?:but|however|although|though|whereas|because|except that|yet|and|or)\b)/gi;
+const HARD_AFTER = /(?:but|however|although|though|whereas|because|except that|yet|since|so|and so|which|who)\b/iy;
+const AND_OR = /^(?:and|or)\b/i;
+const NEW_SUBJECT = new RegExp(`(?:(?:and|or|then|so) )?${SUBJECT_VERB}`, "iy");
 
-/** Clauses of one sentence, found by the breaks above; empty pieces are dropped. */
+/** Clauses of one sentence; empty pieces are dropped. */
 export function clauseSpans(s: string, sent: Span, index: number, out: Clause[]): void {
   const piece = s.slice(sent.start, sent.end);
-  CLAUSE_BREAK.lastIndex = 0;
+  BREAK_CANDIDATE.lastIndex = 0;
   let from = 0;
   let joined = false;
-  for (let m = CLAUSE_BREAK.exec(piece); m !== null; m = CLAUSE_BREAK.exec(piece)) {
-    if (m[0].length === 0) {
-      CLAUSE_BREAK.lastIndex++;
-      if (m.index === 0) continue;
+  for (let m = BREAK_CANDIDATE.exec(piece); m !== null; m = BREAK_CANDIDATE.exec(piece)) {
+    const next = m.index + m[0].length;
+    let soft = false;
+    if (m[1] === undefined) {
+      HARD_AFTER.lastIndex = next;
+      const isHard = HARD_AFTER.test(piece) && (m[2] !== undefined || !AND_OR.test(piece.slice(next, next + 4)));
+      if (!isHard) {
+        NEW_SUBJECT.lastIndex = next;
+        if (!NEW_SUBJECT.test(piece)) continue;
+        soft = true;
+      }
     }
     if (m.index > from) out.push({ start: sent.start + from, end: sent.start + m.index, sentence: index, joined });
-    joined = m[2] !== undefined;
-    from = m.index + m[0].length;
+    joined = soft;
+    from = next;
   }
   if (from < piece.length) out.push({ start: sent.start + from, end: sent.end, sentence: index, joined });
 }
@@ -93,8 +108,8 @@ export function clauseSpans(s: string, sent: Span, index: number, out: Clause[])
 /** Quoted stretches: "…" always; '…' only when the marks sit at word edges, so apostrophes are never taken as quotes. */
 export function quoteSpans(s: string): Span[] {
   const out: Span[] = [];
-  const re = /"[^"\n]{1,200}"|(?<![\w])'(?=\S)[^'\n]{1,120}?(?<=\S)'(?![\w])/g;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) out.push({ start: m.index, end: m.index + m[0].length });
+  QUOTED.lastIndex = 0;
+  for (let m = QUOTED.exec(s); m !== null; m = QUOTED.exec(s)) out.push({ start: m.index, end: m.index + m[0].length });
   return out;
 }
 
@@ -104,6 +119,6 @@ export function inSpans(spans: readonly Span[], at: number): boolean {
 }
 
 /** A detector hit: a span of the original reply with the rule that fired. */
-export function hit(reply: string, start: number, end: number, reason: string) {
+export function hit(reply: string, start: number, end: number, reason: string): DetectorHit {
   return { start, end, text: reply.slice(start, end), reason };
 }

@@ -35,12 +35,28 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
   return out;
 }
 
+function sameOrigin(req: Request): boolean {
+  const origin = req.headers.get("origin");
+  if (!origin) return true; // same-origin navigations and non-browser clients send none
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false; // "null" and other opaque origins
+  }
+}
+
 /**
  * POST /api/runs?name=…&file=… with the JSONL file as the body. A route handler rather than a server action because the
  * form needs upload progress (XHR) and scoring progress (this NDJSON stream) for a 100,000-line run. Thin all the same:
  * parse the input, score with lib/ (via db/writes), store in one transaction, revalidate.
  */
 export async function POST(req: Request): Promise<Response> {
+  // Same-origin only, as Next enforces for server actions: a cross-site page cannot send this content type without a
+  // CORS preflight (never answered), and a foreign Origin is refused outright.
+  if (!sameOrigin(req) || !req.headers.get("content-type")?.startsWith("application/x-ndjson")) {
+    return json(403, { type: "error", message: "uploads are accepted from the workbench page only (same origin, application/x-ndjson)", line: null, field: null, detail: "forbidden" });
+  }
   const url = new URL(req.url);
   const params = paramsSchema.safeParse({ name: url.searchParams.get("name") ?? "", file: url.searchParams.get("file") ?? "run.jsonl" });
   if (!params.success) {

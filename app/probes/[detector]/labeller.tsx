@@ -1,21 +1,18 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ProbeView } from "@/db/queries/probe-set";
-import { HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
+import type { DetectorCode } from "@/lib/pack/vocab";
 import { pairwiseAgreement } from "@/lib/probes/agreement";
 import { effectiveLabel, type LabelVote } from "@/lib/probes/effective-label";
 import { figuresFromPredictions } from "@/lib/probes/figures";
 import type { ProbeLabel } from "@/lib/schemas/probe";
-import { HighlightedText } from "../../_components/highlighted-text";
-import { IntervalChart } from "../../_components/interval-chart";
+import { AgreementPanel, FiguresPanel } from "./figures-panel";
+import { ProbeCard } from "./probe-card";
 import { setLabelAction } from "../actions";
 import { QUEUES, inQueue, type Queue } from "./queues";
 
 export type LabellerProbe = Omit<ProbeView, "votes">;
 type Votes = Record<string, LabelVote[]>;
-
-const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
-const ci = (c: readonly [number, number]) => `[${c[0].toFixed(2)}, ${c[1].toFixed(2)}]`;
 
 /**
  * One probe at a time with the detector's prediction and highlighted span; v / c label, n next, u undo. Figures are
@@ -167,102 +164,10 @@ export function Labeller({ detector, probes, initialVotes, actor, initialQueue }
         )}
       </div>
       <aside className="labeller-side">
-        <section role="region" aria-label="Detector figures" aria-live="polite" className="card">
-          <h2>{HARD_CODE_NAMES[detector]}</h2>
-          <p>
-            {figures.advisory ? <span className="badge advisory">advisory (recall &lt; 0.9)</span> : <span className="badge hard">hard</span>}{" "}
-            <span className="muted">
-              n = {figures.n} ({figures.n_violation} violation / {figures.n_clean} clean)
-            </span>
-          </p>
-          <p className="figure">
-            Precision <strong>{f3(figures.precision)}</strong> {ci(figures.precision_ci)}
-          </p>
-          <IntervalChart label="precision" value={figures.precision} interval={figures.precision_ci} />
-          <p className="figure">
-            Recall <strong>{f3(figures.recall)}</strong> {ci(figures.recall_ci)}
-          </p>
-          <IntervalChart label="recall" value={figures.recall} interval={figures.recall_ci} />
-          <p className="muted small">
-            tp {figures.tp} · fp {figures.fp} · fn {figures.fn} · tn {figures.tn}. Dashed line: the 0.9 recall floor. Ties and unlabelled probes are left out.
-          </p>
-        </section>
+        <FiguresPanel detector={detector} figures={figures} />
         {latency !== null && <p className="muted small">Figures updated {latency.toFixed(0)} ms after the key press.</p>}
-        <section className="card" aria-label="Annotator agreement">
-          <h2>Agreement (Cohen&apos;s κ)</h2>
-          {agreement.length === 0 ? (
-            <p className="muted">No two annotators have labelled the same probe yet.</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th>annotators</th>
-                  <th className="num">shared</th>
-                  <th className="num">agree</th>
-                  <th className="num">κ</th>
-                </tr>
-              </thead>
-              <tbody>
-                {agreement.map((a) => (
-                  <tr key={`${a.a}|${a.b}`}>
-                    <td>
-                      {a.a} · {a.b}
-                    </td>
-                    <td className="num">{a.n}</td>
-                    <td className="num">{a.agree}</td>
-                    <td className="num">{a.kappa === null ? "—" : a.kappa.toFixed(2)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
+        <AgreementPanel agreement={agreement} />
       </aside>
     </div>
-  );
-}
-
-function ProbeCard({ probe, votes, actor, heading, onOpen }: { probe: LabellerProbe; votes: LabelVote[]; actor: string; heading: string; onOpen?: () => void }) {
-  const eff = effectiveLabel(votes);
-  const mine = votes.find((v) => v.annotator === actor)?.label ?? null;
-  const predicted = probe.predicted ? "violation" : "clean";
-  return (
-    <article className="card probe" aria-label={`${heading} ${probe.id}`}>
-      <header>
-        <h2>
-          {heading} <code>{probe.id}</code>
-        </h2>
-        <p>
-          Detector predicts <span className={`badge ${probe.predicted ? "bad-badge" : "hard"}`}>{predicted}</span> · Label{" "}
-          {eff.contested ? (
-            <span className="badge advisory">contested (tie {eff.violation}–{eff.clean})</span>
-          ) : eff.label ? (
-            <span className="badge">
-              {eff.label} ({Math.max(eff.violation, eff.clean)} of {votes.length})
-            </span>
-          ) : (
-            <span className="badge">unlabelled</span>
-          )}
-          {eff.label && eff.label !== predicted && <span className="bad"> disagrees with the detector</span>} · Yours: <strong data-testid="my-label">{mine ?? "none"}</strong>
-        </p>
-      </header>
-      <dl className="context">
-        <dt>Customer</dt>
-        <dd>{probe.context.customer_message || "—"}</dd>
-        <dt>Allowed timelines</dt>
-        <dd>{probe.context.allowed_timeline_claims.length ? probe.context.allowed_timeline_claims.join(", ") : "none"}</dd>
-        <dt>May disclose account details</dt>
-        <dd>{probe.context.may_disclose_account_details ? "yes (verified)" : "no"}</dd>
-      </dl>
-      <HighlightedText text={probe.reply} spans={probe.hits.map((h) => ({ ...h, code: probe.detector }))} />
-      {probe.hits.length > 0 && <p className="muted small">Highlighted: {probe.hits.map((h) => `“${h.text}” (${h.reason})`).join("; ")}</p>}
-      {probe.note && <p className="muted small">Note: {probe.note}</p>}
-      <p className="muted small">Votes: {votes.length ? votes.map((v) => `${v.annotator}: ${v.label}`).join(", ") : "none"}</p>
-      {onOpen && (
-        <button type="button" onClick={onOpen}>
-          Label this one instead
-        </button>
-      )}
-    </article>
   );
 }

@@ -9,7 +9,7 @@ const num = { numeric: true };
 const f3 = (x: number) => x.toFixed(3);
 
 /** Column ids are the server's sort keys (db/queries/decision-table.ts DECISION_SORTS). */
-export function decisionColumns(runId: number) {
+export function decisionColumns(runId: number, advisory: readonly string[]) {
   return helper.columns([
     helper.accessor("lineNo", { id: "line", header: "line", meta: num, cell: (c) => <Link href={`/runs/${runId}/decisions/${c.getValue()}`}>{c.getValue()}</Link> }),
     helper.accessor("decisionId", { id: "decision", header: "decision", cell: (c) => <Link href={`/runs/${runId}/decisions/${c.row.original.lineNo}`}>{c.getValue()}</Link> }),
@@ -27,7 +27,17 @@ export function decisionColumns(runId: number) {
         return <span className={r.outputType === r.targetType ? "" : "bad"}>{`${r.outputType} → ${r.targetType}`}</span>;
       },
     }),
-    helper.accessor("hardViolations", { id: "violations", header: "violations", cell: (c) => (c.getValue() ? <span className="bad">{c.getValue()}</span> : "—") }),
+    helper.accessor("hardViolations", {
+      id: "violations",
+      header: "violations",
+      cell: (c) =>
+        c.getValue()
+          ? c
+              .getValue()
+              .split(",")
+              .map((code) => (advisory.includes(code) ? <span key={code} className="badge advisory" title="advisory for this run: counted, does not zero the score">{code}</span> : <span key={code} className="badge bad-badge">{code}</span>))
+          : "—",
+    }),
     helper.accessor("actionType", { id: "action_type", header: "type", meta: num, cell: (c) => f3(c.getValue()) }),
     helper.accessor("destination", { id: "destination", header: "dest", meta: num, cell: (c) => f3(c.getValue()) }),
     helper.accessor("priority", { id: "priority", header: "prio", meta: num, cell: (c) => f3(c.getValue()) }),

@@ -14,11 +14,11 @@ const apply = <T,>(u: Updater<T>, prev: T): T => (typeof u === "function" ? (u a
  * The decision table: TanStack Table in manual mode (the server sorted, filtered and paged the rows) whose state is
  * the URL. Every change navigates; the server page re-queries SQLite.
  */
-export function DecisionsTable({ runId, rows, total, params }: { runId: number; rows: DecisionTableRow[]; total: number; params: TableParams }) {
+export function DecisionsTable({ runId, advisory, rows, total, params }: { runId: number; advisory: string[]; rows: DecisionTableRow[]; total: number; params: TableParams }) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, start] = useTransition();
-  const columns = useMemo(() => decisionColumns(runId), [runId]);
+  const columns = useMemo(() => decisionColumns(runId, advisory), [runId, advisory]);
 
   const sorting: SortingState = useMemo(() => (params.sort === "line" && params.dir === "asc" ? [] : [{ id: params.sort, desc: params.dir === "desc" }]), [params.sort, params.dir]);
   const pagination: PaginationState = useMemo(() => ({ pageIndex: params.page - 1, pageSize: params.size }), [params.page, params.size]);

@@ -22,7 +22,7 @@ export default async function DecisionsPage({ params, searchParams }: { params: 
         <Link href="/">Runs</Link> / <Link href={`/runs/${run.id}`}>{run.name}</Link> / decisions
       </p>
       <h1>Decisions of {run.name}</h1>
-      <DecisionsTable runId={run.id} rows={rows} total={total} params={p} />
+      <DecisionsTable runId={run.id} advisory={run.report.advisory} rows={rows} total={total} params={p} />
     </>
   );
 }

@@ -1,0 +1,44 @@
+"use client";
+import { HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
+import type { PairAgreement } from "@/lib/probes/agreement";
+import type { DetectorFigure } from "@/lib/scoring/report-schema";
+import { AgreementTable } from "../../_components/agreement-table";
+import { IntervalChart } from "../../_components/interval-chart";
+
+const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
+const ci = (c: readonly [number, number]) => `[${c[0].toFixed(2)}, ${c[1].toFixed(2)}]`;
+
+/** Live precision and recall with 95% Wilson intervals against the 0.9 advisory line. */
+export function FiguresPanel({ detector, figures }: { detector: DetectorCode; figures: DetectorFigure }) {
+  return (
+    <section role="region" aria-label="Detector figures" aria-live="polite" className="card">
+      <h2>{HARD_CODE_NAMES[detector]}</h2>
+      <p>
+        {figures.advisory ? <span className="badge advisory">advisory (recall &lt; 0.9)</span> : <span className="badge hard">hard</span>}{" "}
+        <span className="muted">
+          n = {figures.n} ({figures.n_violation} violation / {figures.n_clean} clean)
+        </span>
+      </p>
+      <p className="figure">
+        Precision <strong>{f3(figures.precision)}</strong> {ci(figures.precision_ci)}
+      </p>
+      <IntervalChart label="precision" value={figures.precision} interval={figures.precision_ci} />
+      <p className="figure">
+        Recall <strong>{f3(figures.recall)}</strong> {ci(figures.recall_ci)}
+      </p>
+      <IntervalChart label="recall" value={figures.recall} interval={figures.recall_ci} />
+      <p className="muted small">
+        tp {figures.tp} · fp {figures.fp} · fn {figures.fn} · tn {figures.tn}. Dashed line: the 0.9 recall floor. Ties and unlabelled probes are left out.
+      </p>
+    </section>
+  );
+}
+
+export function AgreementPanel({ agreement }: { agreement: PairAgreement[] }) {
+  return (
+    <section className="card" aria-label="Annotator agreement">
+      <h2>Agreement (Cohen&apos;s κ)</h2>
+      <AgreementTable agreement={agreement} label="Agreement between annotators" />
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+// H4: whether a construction a rule found is advice here — its complement is an investment action, the thing judged is a
+// security or an option, and no refusal, indirect question, disclaimer, referral or customer's own choice takes it back.
+import { isQuestion, type Doc } from "./doc";
+import { adviceObject, hasTicker, neutralList, specificObject } from "./h4-objects";
+import { INVEST_WORDS, OPTION_CASH, OPTION_SECURITIES, REFERRAL, SOFT_ACTION, STRONG_ACTION, type H4Kind } from "./h4-patterns";
+import { isIndirectQuestion, isRefusal } from "./scope";
+import type { Clause } from "./text";
+
+export type Candidate = { start: number; end: number; sentence: number; kind: H4Kind; reason: string };
+
+const COMPLEMENT_LEAD = /^\s*(?:(?:(?:that|you|to|against|on|in favou?r of|for|strongly|is|would be)\b|[:,])\s*)*(?:not\s+)?(?:consider(?:ing)?\s+|think(?:ing)? about\s+)?/i;
+const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+)?(?:advice|recommendation)\b|\bno\s+(?:investment\s+)?(?:advice|recommendation)\b/i;
+// The customer's own plan reported back, or mechanics offered for a choice they make ("if you decide to sell…").
+const CUSTOMER_CHOICE =
+  /\byou(?:'ve| have)?\s+(?:mentioned|said|asked|told me|noted)\b|\byou(?:'re| are| were)\s+(?:thinking|considering|planning|asking|wondering)\b|\b(?:if|when|once|should|whether) you (?:decide|choose|want|wish|plan|prefer|would like|'d like|do decide|elect)\b|\bwhatever you (?:decide|choose)\b/i;
+const WH_SUBJECT = /\b(?:which|what|whichever)\b[^,;]{0,40}$/i;
+const LEADING_QUESTION = /^\s*(?:why not|have you (?:thought about|considered)|wouldn't it be|isn't it (?:better|smarter|time))/i;
+// Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
+const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price)|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
+const OR_BETTER = /\bor\s+$/i;
+const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\b/i;
+// Products whose suitability or merit is an opinion (CND-01): "margin trading isn't right for you".
+const JUDGED_PRODUCT = /\b(?:margin|trading|day trading|options|leverage|short selling|(?:limit|market|stop|stop-loss|trailing stop) orders?)\b/i;
+const SECURITY_OR_MARKET = /\b(?:stocks?|shares?|the market|markets|prices?|etfs?|funds?|bonds?|crypto|bitcoin|the company|positions?)\b/i;
+
+const NOUN_COMPLEMENT = /^(?:a|an|the|this|that|these|those|some|more|[A-Z$])/;
+const CLAUSAL_COMPLEMENT = /^(?:that|to)\b/i;
+const PERSONAL_FRAME = /^(?:if|were|in|what|personally)/i;
+const FIRST_WORD = /^\s*\w+/;
+const BETTER = /^better\b/i;
+const DEPOSIT = /\bdeposit\w*\b/i;
+const SPEED = /^(?:fastest|quickest|speediest)/i;
+const IS = /^is\s/i;
+const THERE = /\bthere\s+$/i;
+const OTHERWISE = /^otherwise$/i;
+const CONNECTIVE_SLOT = /(?:^|[,;:.(\u2014\u2013]|\bor)\s*$/i;
+const CASH_OPTION_WORD = /\b(?:deposit\w*|funds|cash)\b/i;
+const SOCIAL_PROOF = /^(?:most|many)\b/i;
+
+function word(t: string, k: Candidate): string {
+  return t.slice(k.start, k.end);
+}
+
+function complementIsAdvice(after: string, context: string, marginReply: boolean): boolean {
+  const rest = after.replace(COMPLEMENT_LEAD, "");
+  if (STRONG_ACTION.test(rest)) return true;
+  if (SOFT_ACTION.test(rest)) return adviceObject(rest, marginReply);
+  if (NOUN_COMPLEMENT.test(rest)) return INVEST_WORDS.test(rest.slice(0, 60)) || hasTicker(rest.slice(0, 40));
+  return CLAUSAL_COMPLEMENT.test(after.trim()) && INVEST_WORDS.test(context);
+}
+
+// CND-01: a valuation verdict is an opinion on a security whatever the sentence says around it.
+const VALUATION = /\b(?:undervalued|overvalued|overpriced|underpriced|bargain|steal|(?:strong\s+)?buy|sell)$/i;
+
+function talksInvesting(s: string): boolean {
+  return INVEST_WORDS.test(s) || hasTicker(s) || SECURITY_OR_MARKET.test(s) || JUDGED_PRODUCT.test(s);
+}
+
+/** The construction is advice in its clause (CND-01, MGN-02). */
+export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boolean, customer: string): boolean {
+  const t = doc.text;
+  const clause = t.slice(c.start, c.end);
+  const after = t.slice(k.end, c.end);
+  switch (k.kind) {
+    case "rec":
+    case "modal":
+    case "hedged":
+      if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return true;
+      return complementIsAdvice(after, clause, marginReply);
+    case "must":
+      return specificObject(after.replace(FIRST_WORD, "")) || !neutralList(doc, k.start);
+    case "judgement": {
+      const word = t.slice(k.start, k.end + 30);
+      if (NOT_JUDGEMENT.test(word) || (BETTER.test(word) && OR_BETTER.test(t.slice(Math.max(0, k.start - 4), k.start)))) return false;
+      if (PREDICTION.test(word)) return SECURITY_OR_MARKET.test(clause) || hasTicker(clause);
+      if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause)) return true;
+      return (marginReply && DEPOSIT.test(clause)) || (!SPEED.test(word) && OPTION_CASH.test(clause));
+    }
+    case "opinion": {
+      const said = t.slice(k.start, k.end);
+      if (IS.test(said) && THERE.test(t.slice(Math.max(0, k.start - 8), k.start))) return false;
+      if (VALUATION.test(said)) return true;
+      const sp = doc.sentences[k.sentence];
+      // The thing judged may be named only by the customer ("what do you think of Rivian?").
+      return talksInvesting(sp ? t.slice(sp.start, sp.end) : clause) || talksInvesting(customer);
+    }
+    case "ranking":
+      // "Otherwise" ranks only as a connective ("…; otherwise, sell"), not as an adverb ("until you hear otherwise").
+      if (OTHERWISE.test(word(t, k)) && !CONNECTIVE_SLOT.test(t.slice(Math.max(c.start, k.start - 6), k.start))) return false;
+      if (INVEST_WORDS.test(clause) || (marginReply && CASH_OPTION_WORD.test(clause))) return true;
+      return SOCIAL_PROOF.test(word(t, k)) && (OPTION_CASH.test(clause) || OPTION_SECURITIES.test(clause));
+    case "named":
+      return specificObject(after);
+    case "imperative":
+      return true;
+  }
+}
+
+/** Refusals, disclaimers, indirect questions, the customer's own choice and referrals take the construction back. */
+export function exempt(doc: Doc, c: Clause, k: Candidate): boolean {
+  const clause = doc.text.slice(c.start, c.end);
+  const before = doc.text.slice(c.start, k.start);
+  const sentence = doc.sentences[k.sentence];
+  if (isQuestion(doc, k.sentence) && k.kind !== "named" && !(sentence && LEADING_QUESTION.test(doc.text.slice(sentence.start, sentence.end)))) return true;
+  if (isRefusal(before) || DISCLAIMER.test(before) || isIndirectQuestion(before) || CUSTOMER_CHOICE.test(before)) return true;
+  if ((k.kind === "judgement" || k.kind === "opinion") && WH_SUBJECT.test(before)) return true;
+  return k.kind !== "named" && REFERRAL.test(clause);
+}
