@@ -3,35 +3,15 @@
 import { ADVISORY_RECALL_FLOOR, DETECTOR_CODES, type DetectorCode } from "../pack/vocab";
 import type { Probe, ProbeLabel } from "../schemas/probe";
 import type { DetectorFigure } from "../scoring/report-schema";
-import { wilsonInterval } from "../stats/wilson";
+import { figuresFromPredictions } from "../probes/figures";
 import { DETECTORS } from "./index";
 
 export type ProbePrediction = { id: string; label: ProbeLabel; predicted: ProbeLabel; pair_id?: string };
 export type DetectorValidation = DetectorFigure & { predictions: ProbePrediction[] };
 
 function figure(predictions: ProbePrediction[], floor: number): DetectorValidation {
-  let tp = 0, fp = 0, fn = 0, tn = 0;
-  for (const p of predictions) {
-    if (p.label === "violation") p.predicted === "violation" ? tp++ : fn++;
-    else p.predicted === "violation" ? fp++ : tn++;
-  }
-  const precision = tp + fp === 0 ? null : tp / (tp + fp);
-  const recall = tp + fn === 0 ? null : tp / (tp + fn);
-  return {
-    precision,
-    recall,
-    precision_ci: wilsonInterval(tp, tp + fp),
-    recall_ci: wilsonInterval(tp, tp + fn),
-    n: predictions.length,
-    n_violation: tp + fn,
-    n_clean: fp + tn,
-    tp,
-    fp,
-    fn,
-    tn,
-    advisory: recall === null || recall < floor,
-    predictions,
-  };
+  const f = figuresFromPredictions(predictions.map((p) => ({ predicted: p.predicted === "violation", label: p.label })), floor);
+  return { ...f, predictions };
 }
 
 /** Runs each probe through its own detector; probes keep their file order within a detector. */

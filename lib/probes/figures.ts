@@ -8,11 +8,11 @@ export type PredictedProbe = { predicted: boolean; label: ProbeLabel | null };
 
 /**
  * Precision and recall of one detector from its predictions and the effective labels, with 95% Wilson intervals.
- * Same definitions as lib/detectors/validate.ts (docs/SCORING.md): a figure with a zero denominator is null, and a
+ * The one definition, used by lib/detectors/validate.ts and the labelling page (docs/SCORING.md): a figure with a zero denominator is null, and a
  * detector whose recall is below 0.9 or undefined is advisory. Pure and O(n), so the labelling page can recompute it
  * on every key press.
  */
-export function figuresFromPredictions(probes: readonly PredictedProbe[]): DetectorFigure {
+export function figuresFromPredictions(probes: readonly PredictedProbe[], floor = ADVISORY_RECALL_FLOOR): DetectorFigure {
   let tp = 0;
   let fp = 0;
   let fn = 0;
@@ -39,6 +39,6 @@ export function figuresFromPredictions(probes: readonly PredictedProbe[]): Detec
     fp,
     fn,
     tn,
-    advisory: recall === null || recall < ADVISORY_RECALL_FLOOR,
+    advisory: recall === null || recall < floor,
   };
 }
