@@ -1,15 +1,21 @@
 import Link from "next/link";
 import { getDb } from "@/db/index";
+import { listApprovals } from "@/db/queries/baselines";
 import { listRuns } from "@/db/queries/runs";
+import { currentBaselineRunId } from "@/lib/approval/history";
 import { MAX_RUN_BYTES } from "@/db/writes/import-run";
 import { HARD_CODES } from "@/lib/pack/vocab";
 import { f3, pct, when } from "./_lib/format";
 import { UploadRunForm } from "./runs/upload-run-form";
+import { requirePageUser } from "./_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
 export default async function RunsPage() {
+  await requirePageUser();
   const runs = listRuns(getDb());
+  // Issue 5: each run is compared against the current (newest approved) score baseline by default.
+  const baselineId = currentBaselineRunId(listApprovals(getDb()).map((a) => a.record), "score");
   return (
     <>
       <h1>Runs</h1>
@@ -36,6 +42,7 @@ export default async function RunsPage() {
             <th className="num">under-route</th>
             <th>advisory</th>
             <th>imported</th>
+            <th>vs baseline</th>
           </tr>
         </thead>
         <tbody>
@@ -64,12 +71,21 @@ export default async function RunsPage() {
                 <td className="muted">
                   {r.createdBy}, {when(r.createdAt)}
                 </td>
+                <td>
+                  {r.id === baselineId ? (
+                    <span className="badge">current baseline</span>
+                  ) : (
+                    <Link href={`/compare?${baselineId !== null ? `baseline=run:${baselineId}&` : ""}candidate=run:${r.id}`} title={`Compare ${r.name} with the current baseline`}>
+                      compare
+                    </Link>
+                  )}
+                </td>
               </tr>
             );
           })}
           {runs.length === 0 && (
             <tr>
-              <td colSpan={19} className="muted">
+              <td colSpan={20} className="muted">
                 No runs yet: import one below, or run <code>npm run db:setup</code> to load the example runs.
               </td>
             </tr>

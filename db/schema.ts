@@ -6,6 +6,9 @@ import type { DetectorContext } from "../lib/schemas/probe";
 import { PROBE_LABELS } from "../lib/schemas/probe";
 import type { MustAskFile, Policy } from "../lib/schemas/pack";
 import type { DecisionResult, ScoreReport, Summary } from "../lib/scoring/report-schema";
+import type { Role } from "../lib/auth/roles";
+import { REVIEW_DECISIONS } from "../lib/approval/review";
+import type { ApprovalRecord } from "../lib/approval/record";
 
 /** Breakdowns of one split (dev or eval): the report's by_* blocks cover all decisions, these cover one split each. */
 export type SplitBreakdowns = Record<"by_family" | "by_difficulty" | "by_thinking", Record<string, Summary>>;
@@ -185,6 +188,75 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_entity_idx").on(t.entity, t.entityId), index("audit_log_at_idx").on(t.at)],
 );
 
+/** People who sign in (issue 5). Emails are stored trimmed and lower-cased (emailSchema), so the unique index is the identity. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    roles: text("roles", { mode: "json" }).$type<Role[]>().notNull(),
+    /** scrypt$N$r$p$salt$hash (lib/auth/password.ts); never the password. */
+    passwordHash: text("password_hash").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(t.email)],
+);
+
+/** Signed-in sessions: only the SHA-256 of the cookie's token is stored, so a copy of the database cannot be replayed. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: text("created_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** A lead's review of one pass→fail flip or blocker of one (baseline, candidate) comparison. Reviews are appended; the latest counts. */
+export const flipReviews = sqliteTable(
+  "flip_reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    baselineRunId: integer("baseline_run_id")
+      .notNull()
+      .references(() => runs.id),
+    candidateRunId: integer("candidate_run_id")
+      .notNull()
+      .references(() => runs.id),
+    caseKey: text("case_key").notNull(),
+    decision: text("decision", { enum: REVIEW_DECISIONS }).notNull(),
+    note: text("note").notNull(),
+    reviewer: text("reviewer").notNull(),
+    at: text("at").notNull(),
+  },
+  (t) => [index("flip_reviews_pair_idx").on(t.baselineRunId, t.candidateRunId)],
+);
+
+/** Approved baselines (issue 5): append-only history; the newest of a report kind is the current baseline. Never updated. */
+export const baselineApprovals = sqliteTable(
+  "baseline_approvals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    baselineRunId: integer("baseline_run_id")
+      .notNull()
+      .references(() => runs.id),
+    candidateRunId: integer("candidate_run_id")
+      .notNull()
+      .references(() => runs.id),
+    reportKind: text("report_kind", { enum: ["score", "judge"] }).notNull(),
+    approvedBy: text("approved_by").notNull(),
+    approvedAt: text("approved_at").notNull(),
+    /** The whole approval record (lib/approval/record.ts): figures, warnings, justification, the reviews that counted. */
+    record: text("record", { mode: "json" }).$type<ApprovalRecord>().notNull(),
+  },
+  (t) => [index("baseline_approvals_kind_at_idx").on(t.reportKind, t.approvedAt)],
+);
+
 export type PackVersionRow = typeof packVersions.$inferSelect;
 export type NewPackVersion = typeof packVersions.$inferInsert;
 export type EpisodeRow = typeof episodes.$inferSelect;
@@ -203,3 +275,11 @@ export type ProbeLabelRow = typeof probeLabels.$inferSelect;
 export type NewProbeLabel = typeof probeLabels.$inferInsert;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type FlipReviewRow = typeof flipReviews.$inferSelect;
+export type NewFlipReview = typeof flipReviews.$inferInsert;
+export type BaselineApprovalRow = typeof baselineApprovals.$inferSelect;
+export type NewBaselineApproval = typeof baselineApprovals.$inferInsert;

@@ -34,3 +34,17 @@ export async function uploadRun(page: Page, file: { name: string; buffer: Buffer
   await expect(form.getByRole("status").or(form.getByRole("alert")).filter({ hasText: /Imported|Import failed/ })).toBeVisible({ timeout: 30_000 });
   return form;
 }
+
+export const DEMO_PASSWORD = "assay-demo-password";
+export type DemoPerson = "lead" | "analyst" | "annotator";
+
+/** Signs in through the form as one of the demo people (scripts/e2e-server.sh runs with ASSAY_DEMO=1). */
+export async function signIn(page: Page, who: DemoPerson) {
+  await page.context().clearCookies();
+  await page.goto("/sign-in");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(`${who}@assay.test`);
+  await form.getByLabel("Password").fill(DEMO_PASSWORD);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("form", { name: "Account" })).toContainText(`${who}@assay.test`);
+}

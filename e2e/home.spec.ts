@@ -1,4 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, "annotator");
+});
 
 test("the runs page lists every example run with its composite and hard-violation counts", async ({ page }) => {
   await page.goto("/");
@@ -17,4 +22,22 @@ test("the policy pack page shows v1.4 with FRD-04 and the v1.4 changelog", async
   await expect(page.getByRole("heading", { name: /policy pack v1\.4/ })).toBeVisible();
   await expect(page.getByRole("row", { name: /FRD-04/ })).toBeVisible();
   await expect(page.getByText("v1.4", { exact: true })).toBeVisible();
+});
+
+test("a visitor who is not signed in is sent to the sign-in page, and a wrong password is refused", async ({ page }) => {
+  await page.context().clearCookies();
+  await page.goto("/runs/1");
+  await expect(page).toHaveURL(/\/sign-in$/);
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill("lead@assay.test");
+  await form.getByLabel("Password").fill("not the password");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(form.getByRole("alert")).toHaveText("wrong email or password");
+});
+
+test("signing out ends the session", async ({ page }) => {
+  await page.getByRole("form", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-in$/);
 });

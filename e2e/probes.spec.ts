@@ -1,4 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signIn, type DemoPerson } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, "annotator");
+});
 
 /** The figures panel's text (precision, recall, n, confusion counts), read the same way before and after. */
 const figures = (page: Page) => page.getByRole("region", { name: "Detector figures" }).textContent();
@@ -9,18 +14,15 @@ async function openLabelling(page: Page, path: string) {
   await expect(page.getByRole("group", { name: "Label" })).toHaveAttribute("data-ready", "true");
 }
 
-async function setActor(page: Page, name: string) {
-  const form = page.getByRole("form", { name: "Who are you" });
-  await form.getByRole("textbox").fill(name);
-  await form.getByRole("button", { name: "Set" }).click();
-  await expect(form.getByRole("status")).toHaveText(`saved as ${name}`);
+async function setActor(page: Page, who: DemoPerson) {
+  await signIn(page, who);
 }
 
 // These tests leave every effective label as shipped (a relabel is undone or outvoted back), so detector figures — and
 // with them which criteria are advisory for a run imported later — end as they started.
 test("labelling a probe with the keyboard updates precision and recall without a reload, and u undoes it", async ({ page }) => {
   await openLabelling(page, "/probes/H5?queue=all");
-  await setActor(page, "e2e-annotator");
+  await setActor(page, "annotator");
   await openLabelling(page, "/probes/H5?queue=all");
   await expect(page.getByRole("region", { name: "Detector figures" })).toContainText("Precision");
   await page.evaluate(() => ((window as unknown as { __noReload?: boolean }).__noReload = true));
@@ -74,7 +76,7 @@ test("two annotators label the same probe: both votes count, agreement is shown,
   const probe = page.getByRole("article").first();
   const id = (await probe.getByRole("heading").innerText()).split(" ").pop()!;
   const shipped = (await probe.innerText()).match(/Votes: shipped: (violation|clean)/)?.[1] as "violation" | "clean";
-  for (const who of ["ann-one", "ann-two"]) {
+  for (const who of ["analyst", "annotator"] as const) {
     await setActor(page, who);
     await openLabelling(page, "/probes/H4?queue=all");
     await page.keyboard.press(shipped[0]!);
@@ -82,13 +84,13 @@ test("two annotators label the same probe: both votes count, agreement is shown,
     await expect(page.getByText("saved", { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("article").first()).toContainText(`Label ${shipped} (3 of 3)`);
-  await expect(page.getByRole("complementary").getByRole("table")).toContainText("ann-one · ann-two");
+  await expect(page.getByRole("complementary").getByRole("table")).toContainText("analyst@assay.test · annotator@assay.test");
   await page.goto("/probes");
-  await expect(page.getByRole("table", { name: "H4 annotator agreement" })).toContainText("ann-one · ann-two");
+  await expect(page.getByRole("table", { name: "H4 annotator agreement" })).toContainText("analyst@assay.test · annotator@assay.test");
   await page.goto("/audit");
   const log = page.getByRole("table", { name: "Audit log" });
-  await expect(log.getByRole("row", { name: new RegExp(`ann-two label\\.save probe ${id}`) }).first()).toBeVisible();
-  await expect(log.getByRole("row", { name: new RegExp(`ann-one label\\.save probe ${id}`) }).first()).toBeVisible();
+  await expect(log.getByRole("row", { name: new RegExp(`annotator@assay\\.test label\\.save probe ${id}`) }).first()).toBeVisible();
+  await expect(log.getByRole("row", { name: new RegExp(`analyst@assay\\.test label\\.save probe ${id}`) }).first()).toBeVisible();
 });
 
 test("an annotator can add a probe and export the probe sets", async ({ page }) => {

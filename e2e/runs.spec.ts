@@ -1,5 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { cliComposites, exampleRunLines, jsonl, repo, uploadRun } from "./helpers";
+import { cliComposites, exampleRunLines, jsonl, repo, signIn, uploadRun } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, "analyst");
+});
 
 // Run names are unique per test run, so the suite can also be rerun against a database that is not fresh.
 const tag = Date.now().toString(36);

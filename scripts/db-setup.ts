@@ -3,10 +3,13 @@
 // episodes that imported runs were scored against); differences between the files and the database are reported.
 import { dbPath } from "../db/env";
 import { openDb } from "../db/index";
+import { usersExist } from "../db/queries/users";
 import { seedFromRepo } from "../db/writes/seed-repo";
+import { createUsers } from "../db/writes/users";
+import { planFirstStart } from "../lib/auth/first-lead";
 import { InputError } from "../lib/io/input-error";
 
-function main(): number {
+async function main(): Promise<number> {
   const file = dbPath();
   const db = openDb(file);
   try {
@@ -16,17 +19,43 @@ function main(): number {
     );
     const differing = [...s.pack.differing.map((v) => `pack v${v}`), ...s.episodes.differing.map((id) => `episode ${id}`)];
     if (differing.length) console.warn(`db:setup: left as stored, though golden/ now differs: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}`);
-    return 0;
+    return await firstStart(db);
   } finally {
     db.$client.close();
   }
 }
 
-try {
-  process.exitCode = main();
-} catch (e) {
-  if (e instanceof InputError) {
-    console.error(`db:setup: ${e.message}`);
-    process.exitCode = 2;
-  } else throw e;
+// Issue 5 first start (docs/ACCOUNTS.md): demo people, the lead from ASSAY_FIRST_LEAD_*, or instructions. Never a default password.
+async function firstStart(db: ReturnType<typeof openDb>): Promise<number> {
+  const plan = planFirstStart({ env: process.env, usersExist: usersExist(db) });
+  switch (plan.action) {
+    case "none":
+      return 0;
+    case "error":
+      console.error(`db:setup: ${plan.error}`);
+      return 2;
+    case "create":
+      await createUsers(db, plan.users, "db-setup");
+      console.warn(`db:setup: ${plan.notice}`);
+      return 0;
+    case "setup_token":
+      console.warn(
+        "db:setup: no people yet, so nobody can sign in. Create the first lead with\n" +
+          "  ASSAY_FIRST_LEAD_EMAIL=you@example.org ASSAY_FIRST_LEAD_PASSWORD='a long passphrase' npm run db:setup\n" +
+          "(or ASSAY_DEMO=1 npm run db:setup for the demo people of docs/ACCOUNTS.md, never on a networked server)",
+      );
+      return 0;
+  }
 }
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof InputError) {
+      console.error(`db:setup: ${e.message}`);
+      process.exitCode = 2;
+    } else throw e;
+  },
+);

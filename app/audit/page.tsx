@@ -2,12 +2,14 @@ import Link from "next/link";
 import { getDb } from "@/db/index";
 import { listAudit } from "@/db/queries/audit";
 import { when } from "../_lib/format";
+import { requirePageUser } from "../_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
 const PAGE = 100;
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<{ before?: string }> }) {
+  await requirePageUser();
   const before = Number((await searchParams).before);
   const rows = listAudit(getDb(), { limit: PAGE, before: Number.isInteger(before) && before > 0 ? before : undefined });
   const last = rows[rows.length - 1];

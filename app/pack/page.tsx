@@ -1,9 +1,11 @@
 import { readJsonFile, repoPath } from "@/bin/load/files";
 import { changelogFileSchema, policiesFileSchema } from "@/lib/schemas/pack";
+import { requirePageUser } from "../_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
-export default function PackPage() {
+export default async function PackPage() {
+  await requirePageUser();
   const pack = readJsonFile(repoPath("golden", "pack", "policies.json"), policiesFileSchema);
   const changelog = readJsonFile(repoPath("golden", "pack", "changelog.json"), changelogFileSchema);
   return (

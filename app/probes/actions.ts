@@ -12,7 +12,7 @@ import { DETECTOR_CODES, type DetectorCode } from "@/lib/pack/vocab";
 import type { LabelVote } from "@/lib/probes/effective-label";
 import { detectorContextSchema, PROBE_LABELS, probeSchema } from "@/lib/schemas/probe";
 import type { DetectorFigure } from "@/lib/scoring/report-schema";
-import { currentActor } from "../_lib/current-actor";
+import { authorize } from "../_lib/current-user";
 import { fail, ok, type ActionResult } from "../_lib/action-result";
 
 export type LabelState = { detector: DetectorCode; votes: Record<string, LabelVote[]>; figures: DetectorFigure };
@@ -31,7 +31,9 @@ export async function setLabelAction(input: unknown): Promise<ActionResult<Label
   const parsed = labelInput.safeParse(input);
   if (!parsed.success) return fail("invalid label");
   const { probeId, detector, label } = parsed.data;
-  const annotator = await currentActor();
+  const auth = await authorize("label_probe", { action: "label.save", entity: "probe", entityId: probeId });
+  if (!auth.ok) return fail(auth.error);
+  const annotator = auth.user.email;
   try {
     if (label === null) clearLabel(getDb(), { probeId, annotator });
     else saveLabel(getDb(), { probeId, annotator, label });
@@ -88,6 +90,8 @@ export async function addProbeAction(_prev: ActionResult<{ id: string }> | null,
   });
   if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? "invalid probe");
   const v = parsed.data;
+  const auth = await authorize("add_probe", { action: "probe.add", entity: "probe", entityId: v.id ?? v.detector });
+  if (!auth.ok) return fail(auth.error);
   const probe = probeSchema.omit({ id: true }).safeParse({
     detector: v.detector,
     reply: v.reply,
@@ -99,7 +103,7 @@ export async function addProbeAction(_prev: ActionResult<{ id: string }> | null,
   if (!probe.success) return fail(probe.error.issues[0]?.message ?? "invalid probe");
   let id: string;
   try {
-    id = addProbe(getDb(), { probe: { ...probe.data, id: v.id }, actor: await currentActor() });
+    id = addProbe(getDb(), { probe: { ...probe.data, id: v.id }, actor: auth.user.email });
   } catch (e) {
     if (e instanceof InputError) return fail(`${e.field}: ${e.detail}`);
     throw e;
@@ -111,7 +115,9 @@ export async function addProbeAction(_prev: ActionResult<{ id: string }> | null,
 
 /** Writes every probe back to probes/*.jsonl with its effective label, so the labelling work can be committed. */
 export async function exportProbesAction(): Promise<ActionResult<ExportResult>> {
-  const result = exportProbes(getDb(), { root: exportRoot(), actor: await currentActor() });
+  const auth = await authorize("export_probes", { action: "probes.export", entity: "probes", entityId: "*" });
+  if (!auth.ok) return fail(auth.error);
+  const result = exportProbes(getDb(), { root: exportRoot(), actor: auth.user.email });
   revalidatePath("/audit");
   return ok(result);
 }

@@ -7,15 +7,15 @@ import { effectiveLabel } from "@/lib/probes/effective-label";
 import type { DetectorFigure } from "@/lib/scoring/report-schema";
 import { AgreementTable } from "../_components/agreement-table";
 import { DetectorTable } from "../_components/detector-table";
-import { currentActor } from "../_lib/current-actor";
 import { AddProbeForm } from "./add-probe-form";
 import { ExportProbesButton } from "./export-probes-button";
+import { requirePageUser } from "../_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
 export default async function ProbesPage() {
+  const actor = (await requirePageUser()).email;
   const all = loadProbeSet(getDb());
-  const actor = await currentActor();
   const figures = {} as Record<DetectorCode, DetectorFigure>;
   for (const c of DETECTOR_CODES) figures[c] = figuresOf(all.filter((p) => p.detector === c));
   return (

@@ -2,18 +2,21 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/index";
-import { deleteRun } from "@/db/writes/delete-run";
+import { deleteRun, RunInHistoryError } from "@/db/writes/delete-run";
 import { NotFoundError } from "@/db/writes/labels";
-import { currentActor } from "../_lib/current-actor";
+import { authorize } from "../_lib/current-user";
 import { fail, ok, type ActionResult } from "../_lib/action-result";
 
 export async function deleteRunAction(input: unknown): Promise<ActionResult<{ runId: number }>> {
   const parsed = z.object({ runId: z.number().int().positive() }).safeParse(input);
   if (!parsed.success) return fail("invalid run id");
+  // Deleting a run undoes an import: the same capability.
+  const auth = await authorize("import_run", { action: "run.delete", entity: "run", entityId: String(parsed.data.runId) });
+  if (!auth.ok) return fail(auth.error);
   try {
-    deleteRun(getDb(), { runId: parsed.data.runId, actor: await currentActor() });
+    deleteRun(getDb(), { runId: parsed.data.runId, actor: auth.user.email });
   } catch (e) {
-    if (e instanceof NotFoundError) return fail(e.message);
+    if (e instanceof NotFoundError || e instanceof RunInHistoryError) return fail(e.message);
     throw e;
   }
   revalidatePath("/");

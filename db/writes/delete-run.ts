@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { Db } from "../index";
-import { runs } from "../schema";
+import { baselineApprovals, flipReviews, runs } from "../schema";
 import { audit } from "./audit";
 import { NotFoundError } from "./labels";
+
+export class RunInHistoryError extends Error {}
 
 /** Deletes a run with its lines and scores (foreign keys cascade), leaving an audit row naming what was removed. */
 export function deleteRun(db: Db, input: { runId: number; actor: string; at?: string }): void {
@@ -10,6 +12,10 @@ export function deleteRun(db: Db, input: { runId: number; actor: string; at?: st
     (tx) => {
       const run = tx.select({ name: runs.name, nLines: runs.nLines }).from(runs).where(eq(runs.id, input.runId)).get();
       if (!run) throw new NotFoundError(`no run #${input.runId}`);
+      // Issue 5: approval records are immutable, so a run named in the baseline history stays.
+      const approval = tx.select({ id: baselineApprovals.id }).from(baselineApprovals).where(or(eq(baselineApprovals.baselineRunId, input.runId), eq(baselineApprovals.candidateRunId, input.runId))).get();
+      if (approval) throw new RunInHistoryError(`run #${input.runId} is part of the baseline history (approval ${approval.id}) and cannot be deleted`);
+      tx.delete(flipReviews).where(or(eq(flipReviews.baselineRunId, input.runId), eq(flipReviews.candidateRunId, input.runId))).run();
       tx.delete(runs).where(eq(runs.id, input.runId)).run();
       audit(tx, { actor: input.actor, action: "run.delete", entity: "run", entityId: String(input.runId), at: input.at, detail: { name: run.name, lines: run.nLines } });
     },

@@ -5,7 +5,7 @@ import { loadDbScoringContext } from "@/db/queries/scoring-context";
 import { checkRunName, MAX_RUN_BYTES, scoreRunTextAsync, storeScoredRun } from "@/db/writes/import-run";
 import { InputError } from "@/lib/io/input-error";
 import { decodeUtf8 } from "@/lib/io/parse";
-import { currentActor } from "../../_lib/current-actor";
+import { authorize } from "../../_lib/current-user";
 import type { ImportEvent } from "../../runs/import-events";
 
 export const dynamic = "force-dynamic";
@@ -57,6 +57,8 @@ export async function POST(req: Request): Promise<Response> {
   if (!sameOrigin(req) || !req.headers.get("content-type")?.startsWith("application/x-ndjson")) {
     return json(403, { type: "error", message: "uploads are accepted from the workbench page only (same origin, application/x-ndjson)", line: null, field: null, detail: "forbidden" });
   }
+  const auth = await authorize("import_run", { action: "run.import", entity: "run", entityId: new URL(req.url).searchParams.get("name") ?? "" });
+  if (!auth.ok) return json(auth.status, { type: "error", message: auth.error, line: null, field: null, detail: auth.status === 401 ? "unauthorized" : "forbidden" });
   const url = new URL(req.url);
   const params = paramsSchema.safeParse({ name: url.searchParams.get("name") ?? "", file: url.searchParams.get("file") ?? "run.jsonl" });
   if (!params.success) {
@@ -68,7 +70,7 @@ export async function POST(req: Request): Promise<Response> {
   if (Number(req.headers.get("content-length") ?? 0) > MAX_RUN_BYTES) return json(413, tooBig);
   const bytes = await readLimited(req.body, MAX_RUN_BYTES);
   if (bytes === null) return json(413, tooBig);
-  const actor = await currentActor();
+  const actor = auth.user.email;
 
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({

@@ -3,19 +3,19 @@ import { notFound } from "next/navigation";
 import { getDb } from "@/db/index";
 import { loadProbeSet } from "@/db/queries/probe-set";
 import { DETECTOR_CODES, HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
-import { currentActor } from "../../_lib/current-actor";
 import { Labeller } from "./labeller";
 import { QUEUES, type Queue } from "./queues";
+import { requirePageUser } from "../../_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
 export default async function LabelPage({ params, searchParams }: { params: Promise<{ detector: string }>; searchParams: Promise<{ queue?: string }> }) {
+  const actor = (await requirePageUser()).email;
   const detector = (await params).detector.toUpperCase() as DetectorCode;
   if (!DETECTOR_CODES.includes(detector)) notFound();
   const q = (await searchParams).queue;
   const queue: Queue = QUEUES.includes(q as Queue) ? (q as Queue) : "unlabelled";
   const set = loadProbeSet(getDb(), detector);
-  const actor = await currentActor();
   return (
     <>
       <p className="crumbs">

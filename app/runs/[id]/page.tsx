@@ -9,6 +9,7 @@ import { DetectorTable } from "../../_components/detector-table";
 import { SummaryTable } from "../../_components/summary-table";
 import { f3, pct, when } from "../../_lib/format";
 import { DeleteRunButton } from "./delete-run-button";
+import { requirePageUser } from "../../_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,7 @@ const SPLIT_VIEWS = ["all", "dev", "eval"] as const;
 type SplitView = (typeof SPLIT_VIEWS)[number];
 
 export default async function RunReportPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageUser();
   const { id } = await params;
   const sp = await searchParams;
   const runId = Number(id);

@@ -5,10 +5,12 @@ import { decisionTablePage } from "@/db/queries/decision-table";
 import { getRun } from "@/db/queries/runs";
 import { DecisionsTable } from "./decisions-table";
 import { parseTableParams, toFilters } from "./search-params";
+import { requirePageUser } from "../../../_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
 export default async function DecisionsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requirePageUser();
   const runId = Number((await params).id);
   if (!Number.isInteger(runId) || runId <= 0) notFound();
   const db = getDb();

@@ -8,12 +8,14 @@ import { checkFormat } from "@/lib/scoring/format-gate";
 import { explainComponents } from "@/lib/scoring/explain";
 import { HighlightedText, type Span } from "../../../../_components/highlighted-text";
 import { f3 } from "../../../../_lib/format";
+import { requirePageUser } from "../../../../_lib/current-user";
 
 export const dynamic = "force-dynamic";
 
 const show = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? (v.length ? v.join(", ") : "[]") : String(v));
 
 export default async function DecisionPage({ params }: { params: Promise<{ id: string; line: string }> }) {
+  await requirePageUser();
   const { id, line } = await params;
   const runId = Number(id);
   const lineNo = Number(line);

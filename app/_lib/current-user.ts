@@ -1,0 +1,43 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { getDb } from "@/db/index";
+import { userForSession, type CurrentUser } from "@/db/queries/users";
+import { audit } from "@/db/writes/audit";
+import { requireCapability, type Capability } from "@/lib/auth/permissions";
+import { hashSessionToken, isWellFormedToken, SESSION_COOKIE } from "@/lib/auth/session-token";
+
+/** The signed-in person of this request (from the assay_session cookie), or null. Everything that records a person uses their email. */
+export async function currentUser(): Promise<CurrentUser | null> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (!isWellFormedToken(token)) return null;
+  return userForSession(getDb(), hashSessionToken(token), new Date());
+}
+
+/** Pages: the signed-in person, or a redirect to /sign-in (reading any page needs view_workbench). */
+export async function requirePageUser(): Promise<CurrentUser> {
+  const user = await currentUser();
+  if (!user) redirect("/sign-in");
+  return user;
+}
+
+export type Authorized = { ok: true; user: CurrentUser } | { ok: false; status: 401 | 403; error: string };
+
+/**
+ * The server-side gate of every action and route handler: the person must hold `capability`. A refusal is written to
+ * the audit log (who tried what, on which record) and returned as 401/403; hiding a button is not a check.
+ */
+export async function authorize(capability: Capability, target: { action: string; entity: string; entityId: string }): Promise<Authorized> {
+  const user = await currentUser();
+  const permission = requireCapability(user, capability);
+  if (permission.ok && user) return { ok: true, user };
+  const refusal = permission.ok ? { status: 401 as const, error: "sign in first" } : { status: permission.status, error: permission.error };
+  audit(getDb(), {
+    actor: user?.email ?? "anonymous",
+    action: `${target.action}.refused`,
+    entity: target.entity,
+    entityId: target.entityId,
+    detail: { status: refusal.status, capability, error: refusal.error },
+  });
+  return { ok: false, ...refusal };
+}

@@ -1,0 +1,87 @@
+"use client";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { createColumnHelper, useTable, type SortingState, type Updater } from "@tanstack/react-table";
+import type { CompareRow } from "@/lib/compare/compare";
+import { DataTable, serverTableFeatures, type ServerTableFeatures } from "../_components/data-table";
+
+export type DeltaRow = CompareRow & { flip: "pass→fail" | "fail→pass" | ""; blocker: boolean };
+
+const helper = createColumnHelper<ServerTableFeatures, DeltaRow>();
+const num = { numeric: true };
+const gate = (g: boolean | null) => (g === null ? "—" : g ? "pass" : "fail");
+const columnsFor = (caseHref: string | null) =>
+  helper.columns([
+    helper.accessor("key", { id: "key", header: "case", cell: (c) => (caseHref ? <Link href={`${caseHref}${encodeURIComponent(c.getValue())}`}>{c.getValue()}</Link> : c.getValue()) }),
+    helper.accessor("group", { id: "group", header: "family / role" }),
+    helper.accessor("baseline", { id: "baseline", header: "baseline", meta: num, cell: (c) => c.getValue().toFixed(3) }),
+    helper.accessor("candidate", { id: "candidate", header: "candidate", meta: num, cell: (c) => c.getValue().toFixed(3) }),
+    helper.accessor("delta", { id: "delta", header: "Δ", meta: num, cell: (c) => (c.getValue() > 0 ? "+" : "") + c.getValue().toFixed(3) }),
+    helper.display({ id: "gate", header: "gate", enableSorting: false, cell: (c) => `${gate(c.row.original.gate_baseline)} → ${gate(c.row.original.gate_candidate)}` }),
+    helper.accessor("flip", { id: "flip", header: "flip" }),
+    helper.accessor("blocker", { id: "blocker", header: "blocker", cell: (c) => (c.getValue() ? "blocker" : "") }),
+  ]);
+
+const apply = <T,>(u: Updater<T>, prev: T): T => (typeof u === "function" ? (u as (p: T) => T)(prev) : u);
+
+/** Per-case Δ (compareReports' rows): sortable, filterable by family/role and flip. Rows are few, so this sorts in the browser. */
+export function DeltaTable({ rows, caseHref }: { rows: DeltaRow[]; /** Prefix of a case's side-by-side page (run pairs), the key appended. */ caseHref: string | null }) {
+  const columns = useMemo(() => columnsFor(caseHref), [caseHref]);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [group, setGroup] = useState("");
+  const [flip, setFlip] = useState("");
+  const groups = useMemo(() => [...new Set(rows.map((r) => r.group))].sort(), [rows]);
+  const shown = useMemo(() => {
+    const kept = rows.filter((r) => (!group || r.group === group) && (!flip || (flip === "any" ? r.flip !== "" || r.blocker : flip === "blocker" ? r.blocker : r.flip === flip)));
+    const s = sorting[0];
+    if (!s) return kept;
+    const key = s.id as keyof DeltaRow;
+    return [...kept].sort((a, b) => {
+      const x = a[key] as string | number | boolean;
+      const y = b[key] as string | number | boolean;
+      const c = x < y ? -1 : x > y ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+      return s.desc ? -c : c;
+    });
+  }, [rows, group, flip, sorting]);
+  const table = useTable({
+    features: serverTableFeatures,
+    columns,
+    data: shown,
+    getRowId: (r) => r.key,
+    manualSorting: true,
+    manualPagination: true,
+    manualFiltering: true,
+    enableMultiSort: false,
+    state: { sorting, pagination: { pageIndex: 0, pageSize: Math.max(shown.length, 1) }, columnFilters: [] },
+    onSortingChange: (u) => setSorting((prev) => apply(u, prev)),
+  });
+  return (
+    <>
+      <form className="filters" aria-label="Case filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Family / role{" "}
+          <select value={group} onChange={(e) => setGroup(e.target.value)}>
+            <option value="">any</option>
+            {groups.map((g) => (
+              <option key={g}>{g}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Flip{" "}
+          <select value={flip} onChange={(e) => setFlip(e.target.value)}>
+            <option value="">any case</option>
+            <option value="any">flips and blockers</option>
+            <option value="pass→fail">pass→fail</option>
+            <option value="fail→pass">fail→pass</option>
+            <option value="blocker">blockers</option>
+          </select>
+        </label>
+        <span role="status" className="muted">
+          {shown.length} of {rows.length} cases
+        </span>
+      </form>
+      <DataTable table={table} caption="Per-case deltas" />
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import Link from "next/link";
+import { getDb } from "@/db/index";
+import { listApprovals, reviewsFor } from "@/db/queries/baselines";
+import { listReportSources, loadComparison, reportRefSchema, type ReportRef } from "@/db/queries/compare";
+import { currentBaselineRunId } from "@/lib/approval/history";
+import { canApprove, reviewState } from "@/lib/approval/review";
+import { can } from "@/lib/auth/permissions";
+import { f3 } from "../_lib/format";
+import { requirePageUser } from "../_lib/current-user";
+import { DeltaTable, type DeltaRow } from "./delta-table";
+import { ApproveForm, ReviewForm } from "./review-controls";
+
+export const dynamic = "force-dynamic";
+
+const runIdOf = (ref: ReportRef) => (ref.startsWith("run:") ? Number(ref.slice(4)) : null);
+
+export default async function ComparePage({ searchParams }: { searchParams: Promise<{ baseline?: string; candidate?: string }> }) {
+  const user = await requirePageUser();
+  const sp = await searchParams;
+  const db = getDb();
+  const sources = listReportSources(db);
+  const history = listApprovals(db).map((a) => a.record);
+  const currentScore = currentBaselineRunId(history, "score");
+  const baseline = reportRefSchema.safeParse(sp.baseline ?? (currentScore ? `run:${currentScore}` : undefined));
+  const candidate = reportRefSchema.safeParse(sp.candidate);
+
+  const picker = (name: "baseline" | "candidate", value: string | undefined) => (
+    <label>
+      {name === "baseline" ? "Baseline" : "Candidate"}{" "}
+      <select name={name} aria-label={name === "baseline" ? "Baseline" : "Candidate"} defaultValue={value ?? ""}>
+        <option value="">choose…</option>
+        {sources.map((s) => (
+          <option key={s.ref} value={s.ref}>
+            {s.label}
+            {s.runId !== null && s.runId === currentScore ? " — current baseline" : ""}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <>
+      <h1>Compare</h1>
+      <p className="muted">
+        The same paired comparison as <code>npx assay compare</code> (one <code>lib/</code> implementation, same seed): intersection pairing, bootstrap 95% CI of the mean Δ, gate flips and blockers.
+      </p>
+      <form method="get" aria-label="Choose reports" className="filters">
+        {picker("baseline", baseline.success ? baseline.data : undefined)} {picker("candidate", candidate.success ? candidate.data : undefined)}{" "}
+        <button type="submit">Compare</button>
+      </form>
+      {baseline.success && candidate.success ? <Comparison baseline={baseline.data} candidate={candidate.data} user={user} currentScore={currentScore} /> : null}
+    </>
+  );
+}
+
+async function Comparison({ baseline, candidate, user, currentScore }: { baseline: ReportRef; candidate: ReportRef; user: Awaited<ReturnType<typeof requirePageUser>>; currentScore: number | null }) {
+  const db = getDb();
+  const data = loadComparison(db, { baseline, candidate });
+  if (!data.ok || !data.outcome.ok) {
+    const error = data.ok ? (data.outcome as { error: string }).error : data.error;
+    return (
+      <p role="alert" className="bad">
+        Cannot compare: {error}
+      </p>
+    );
+  }
+  const r = data.outcome.result;
+  const bId = runIdOf(baseline);
+  const cId = runIdOf(candidate);
+  const pair = bId !== null && cId !== null ? { baselineRunId: bId, candidateRunId: cId } : null;
+  const reviews = pair ? reviewsFor(db, pair) : [];
+  const state = reviewState(r, reviews);
+  const approval = canApprove({ user, compare: r, reviews, justification: null });
+  const mayReview = pair !== null && can(user, "review_gate_flip");
+  const mayApprove = pair !== null && can(user, "approve_baseline");
+  const p2f = new Set(r.gate_flips.pass_to_fail.map((f) => f.key));
+  const f2p = new Set(r.gate_flips.fail_to_pass.map((f) => f.key));
+  const blockers = new Set(r.blockers.map((b) => b.key));
+  const rows: DeltaRow[] = r.rows.map((row) => ({ ...row, flip: p2f.has(row.key) ? "pass→fail" : f2p.has(row.key) ? "fail→pass" : "", blocker: blockers.has(row.key) }));
+
+  return (
+    <>
+      {r.warnings.length ? (
+        <ul aria-label="Warnings" className="warn">
+          {r.warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+      <section aria-label="Verdict">
+        <h2>Verdict: {r.verdict}</h2>
+        <table aria-label="Comparison figures">
+          <tbody>
+            <tr>
+              <th>mean Δ</th>
+              <td className="num">{f3(r.mean_delta)}</td>
+            </tr>
+            <tr>
+              <th>95% CI</th>
+              <td className="num">{`[${r.ci[0].toFixed(3)}, ${r.ci[1].toFixed(3)}]`}</td>
+            </tr>
+            <tr>
+              <th>minimum detectable Δ</th>
+              <td className="num">{f3(r.mde.value)}</td>
+            </tr>
+            <tr>
+              <th>pairs</th>
+              <td className="num">{r.n_pairs}</td>
+            </tr>
+            <tr>
+              <th>improved / regressed / tied</th>
+              <td className="num">{`${r.improved} / ${r.regressed} / ${r.tied}`}</td>
+            </tr>
+            <tr>
+              <th>resampling</th>
+              <td>{r.resampling}</td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      <section aria-label="Gate flips and blockers">
+        <h2>
+          Gate flips and blockers ({r.gate_flips.pass_to_fail.length} pass→fail, {r.blockers.length} blockers, {r.gate_flips.fail_to_pass.length} fail→pass)
+        </h2>
+        {state.items.length === 0 ? <p className="muted">No pass→fail flips and no blockers.</p> : null}
+        <ul aria-label="Cases to review">
+          {state.items.map((i) => (
+            <li key={i.key} aria-label={`Case ${i.key}`}>
+              <strong>{i.key}</strong> <span className="muted">{i.group}</span> {i.flip ? <span className="badge bad-badge">pass→fail</span> : null}{" "}
+              {i.blocker ? <span className="badge bad-badge">blocker: {i.blocker.new_violations.join(", ")}</span> : null} <span>{i.reason}</span>
+              <div data-testid="review-status">
+                {i.review ? `${i.review.decision === "accept" ? "accepted" : "rejected"} by ${i.review.reviewer}${i.review.note ? `: ${i.review.note}` : ""}` : "not reviewed"}
+              </div>
+              {mayReview && pair ? <ReviewForm pair={pair} caseKey={i.key} /> : null}
+            </li>
+          ))}
+        </ul>
+        {r.gate_flips.fail_to_pass.length ? <p className="muted">fail→pass: {r.gate_flips.fail_to_pass.map((f) => f.key).join(", ")}</p> : null}
+      </section>
+
+      {pair ? (
+        <section aria-label="Baseline approval">
+          <h2>Baseline approval</h2>
+          {currentScore !== null ? <p className="muted">Current baseline: run {currentScore}.</p> : <p className="muted">No baseline approved yet.</p>}
+          {!approval.ok ? (
+            <ul aria-label="Not yet approvable">
+              {approval.reasons.map((x) => (
+                <li key={x}>{x}</li>
+              ))}
+            </ul>
+          ) : null}
+          {mayApprove ? <ApproveForm pair={pair} needsJustification={state.justification_required} /> : <p className="muted">Only a lead can approve a baseline.</p>}
+        </section>
+      ) : (
+        <p className="muted">Judge reports can be compared here; approving a baseline needs two imported runs.</p>
+      )}
+
+      <section aria-label="Per-case deltas">
+        <h2>Per-case Δ</h2>
+        <DeltaTable rows={rows} caseHref={pair ? `/compare/case?baseline=${baseline}&candidate=${candidate}&key=` : null} />
+      </section>
+      <p>
+        <Link href="/baselines">Baseline history</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { redirect } from "next/navigation";
+import { currentUser } from "../_lib/current-user";
+import { SignInForm } from "./sign-in-form";
+
+export const dynamic = "force-dynamic";
+
+export default async function SignInPage() {
+  if (await currentUser()) redirect("/");
+  return (
+    <>
+      <h1>Sign in</h1>
+      <p className="muted">No account yet? The first lead is created when the database is set up (see docs/ACCOUNTS.md).</p>
+      <SignInForm />
+    </>
+  );
+}
