@@ -3,7 +3,8 @@ import { loadEpisodes } from "../bin/load/episodes";
 import { evalSplitHash, readEvalLock } from "../bin/load/eval-hash";
 import { loadPack } from "../bin/load/pack";
 import { toDecisionPoints } from "../lib/pack/decision-points";
-import { DIFFICULTIES, FAMILIES, QUEUES, type EscalationTarget, type Queue } from "../lib/pack/vocab";
+import { DIFFICULTIES, FAMILIES } from "../lib/pack/vocab";
+import { targetAction } from "../lib/pack/target-action";
 import { scoreDecision } from "../lib/scoring/score-decision";
 
 const episodes = loadEpisodes();
@@ -57,16 +58,7 @@ describe("the golden set (SPEC §1)", () => {
   it("the reference reply and target action of every decision point score 1.0 with no hard violation", () => {
     const failures: string[] = [];
     for (const p of points) {
-      const t = p.target;
-      const isQueue = (QUEUES as readonly string[]).includes(t.destination ?? "");
-      const action = {
-        type: t.action_type,
-        queue: t.action_type === "route" && isQueue ? (t.destination as Queue) : null,
-        escalate_to: t.action_type === "escalate" ? (t.destination as EscalationTarget) : null,
-        priority: t.priority,
-        flags: t.required_flags,
-        policy_ids: t.required_policy_ids,
-      };
+      const action = targetAction(p.target);
       const d = scoreDecision(p, { decision_id: p.decision_id, raw: JSON.stringify({ reply: p.reference_reply, action }), thinking: false }, pack, new Set());
       if (d.score < 1 - 1e-9) failures.push(`${p.decision_id}: score ${d.score.toFixed(3)} hard=${d.hard_violations.join(",")} must_ask=${d.components.must_ask} hits=${JSON.stringify(d.hits)}`);
     }

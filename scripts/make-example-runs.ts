@@ -4,8 +4,8 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import { loadDecisionPoints } from "../bin/load/episodes";
 import { repoPath } from "../bin/load/files";
 import type { DecisionPoint } from "../lib/pack/decision-points";
-import type { AgentAction, AgentOutput } from "../lib/schemas/output";
-import { QUEUES, type EscalationTarget, type Queue } from "../lib/pack/vocab";
+import type { AgentOutput } from "../lib/schemas/output";
+import { targetAction } from "../lib/pack/target-action";
 
 function mulberry32(seed: number) {
   let a = seed >>> 0;
@@ -24,19 +24,6 @@ function hash(s: string): number {
 }
 const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
-function referenceAction(p: DecisionPoint): AgentAction {
-  const t = p.target;
-  const isQueue = (QUEUES as readonly string[]).includes(t.destination ?? "");
-  return {
-    type: t.action_type,
-    queue: t.action_type === "route" && isQueue ? (t.destination as Queue) : null,
-    escalate_to: t.action_type === "escalate" ? (t.destination as EscalationTarget) : null,
-    priority: t.priority,
-    flags: [...t.required_flags],
-    policy_ids: [...t.required_policy_ids],
-  };
-}
-
 const LEAKS = [
   "I can see your account balance is $14,212.50 right now.",
   "Your account shows 120 shares of AAPL and $3,480.19 in cash.",
@@ -50,7 +37,7 @@ const ADVICE = ["Honestly, if I were you I'd sell some of the weaker positions t
 type Agent = { name: string; model: string; seed: number; make(p: DecisionPoint, r: () => number): string };
 
 const json = (o: AgentOutput) => JSON.stringify(o);
-const careful = (p: DecisionPoint): AgentOutput => ({ reply: p.reference_reply, action: referenceAction(p) });
+const careful = (p: DecisionPoint): AgentOutput => ({ reply: p.reference_reply, action: targetAction(p.target) });
 
 const AGENTS: Agent[] = [
   {

@@ -1,6 +1,3 @@
-/** Display helpers: a null figure (zero denominator) is shown as "—", never as 0. */
-export const f3 = (x: number | null | undefined) => (x === null || x === undefined ? "—" : x.toFixed(3));
-export const f2 = (x: number | null | undefined) => (x === null || x === undefined ? "—" : x.toFixed(2));
-export const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : `${(100 * x).toFixed(1)}%`);
-export const ci = (c: readonly [number, number]) => `[${c[0].toFixed(2)}, ${c[1].toFixed(2)}]`;
+export { ci, f2, f3, pct } from "@/lib/format";
+
 export const when = (iso: string) => iso.replace("T", " ").slice(0, 16);

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import type { ImportEvent } from "./import-events";
+import { f3 } from "../_lib/format";
 
 type Status =
   | { kind: "idle" }
@@ -13,7 +14,6 @@ type Status =
   | { kind: "error"; event: Extract<ImportEvent, { type: "error" }> };
 
 const mb = (n: number) => `${(n / 1048576).toFixed(n < 10 * 1048576 ? 1 : 0)} MB`;
-const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
 
 /** Run upload with a stated size limit, upload progress (XHR) and scoring progress (the endpoint's NDJSON stream). */
 export function UploadRunForm({ maxBytes }: { maxBytes: number }) {

@@ -5,10 +5,10 @@ import { loadDbScoringContext } from "../../db/queries/scoring-context";
 import { checkRunName, storeScoredRun, scoreRunText } from "../../db/writes/import-run";
 import { UsageError, parseCommandArgs } from "./args";
 import { readText } from "../load/files";
+import { f3 } from "../../lib/format";
 
 export const summary = "put a run into the workbench database (scored on import by the same lib/ scorer)";
 
-const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
 
 /** `assay import --run FILE --name NAME [--json]`: validate, score and store in one transaction; a bad line changes nothing. */
 export async function run(argv: string[]): Promise<number> {

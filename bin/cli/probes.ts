@@ -2,10 +2,10 @@ import { validateDetectors } from "../../lib/detectors/validate";
 import { DETECTOR_CODES, HARD_CODE_NAMES } from "../../lib/pack/vocab";
 import { parseCommandArgs } from "./args";
 import { loadProbes } from "../load/probes";
+import { f3 } from "../../lib/format";
 
 export const summary = "detector precision and recall on the shipped probe sets (or the given files)";
 
-const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { file: { type: "string", multiple: true }, json: { type: "boolean", default: false } });

@@ -8,6 +8,7 @@ import { InputError } from "../../lib/io/input-error";
 import type { DetectorCode } from "../../lib/pack/vocab";
 import type { DbScoringContext } from "../queries/scoring-context";
 import { audit } from "./audit";
+import { eachLine } from "../../lib/io/lines";
 
 /** One scored line, ready to store: the verbatim line fields and the scorer's verdict. */
 export type ScoredLine = { lineNo: number; decisionId: string; thinking: boolean; sample: number; model: string | null; raw: string; result: DecisionResult };
@@ -58,20 +59,6 @@ export function createRunImporter(fileName: string, ctx: DbScoringContext) {
       return { report, splitBreakdowns: { dev: finishGroups(bySplit.dev), eval: finishGroups(bySplit.eval) }, lines };
     },
   };
-}
-
-/** Calls fn for every line of text (1-based numbers), the way bin/load/lines.ts splits a file. */
-function eachLine(text: string, fn: (line: string, lineNo: number) => void, from = 0, lineNo = 0, maxLines = Infinity): { next: number; lineNo: number } {
-  let start = from;
-  let n = 0;
-  while (start < text.length && n < maxLines) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    fn(text.slice(start, end), ++lineNo);
-    n++;
-    start = end + 1;
-  }
-  return { next: start, lineNo };
 }
 
 /** Scores a whole run held in memory, synchronously (CLI, seeding, tests). */

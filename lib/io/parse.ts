@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { formatPath, InputError } from "./input-error";
+import { eachLine } from "./lines";
 
 /** Decodes bytes as strict UTF-8; a bad byte is an InputError naming its line. */
 export function decodeUtf8(bytes: Uint8Array, file: string): string {
@@ -51,17 +52,10 @@ export function parseJsonDocument<S extends z.ZodType>(text: string, file: strin
 /** Parses JSONL: blank lines skipped, each line one record; the first bad line aborts with its number and field. */
 export function parseJsonl<S extends z.ZodType>(text: string, file: string, schema: S): Array<z.infer<S>> {
   const out: Array<z.infer<S>> = [];
-  let lineNo = 0;
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    lineNo++;
-    const line = text.slice(start, end).trim();
-    start = end + 1;
-    if (line === "") continue;
-    out.push(parseJsonlLine(line, file, lineNo, schema));
-  }
+  eachLine(text, (raw, lineNo) => {
+    const line = raw.trim();
+    if (line !== "") out.push(parseJsonlLine(line, file, lineNo, schema));
+  });
   if (out.length === 0) throw new InputError(file, 0, "", "file has no records");
   return out;
 }

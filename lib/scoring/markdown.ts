@@ -1,8 +1,7 @@
 import { COMPONENTS, COMPONENT_WEIGHTS, DETECTOR_CODES, HARD_CODES, HARD_CODE_NAMES } from "../pack/vocab";
 import type { ScoreReport, Summary } from "./report-schema";
 
-const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
-const pct = (x: number | null) => (x === null ? "—" : `${(100 * x).toFixed(1)}%`);
+import { f3, pct } from "../format";
 
 function headlineRow(name: string, s: Summary): string {
   const hard = HARD_CODES.map((h) => String(s.hard_violations[h])).join(" | ");

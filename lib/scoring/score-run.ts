@@ -3,6 +3,7 @@ import type { Pack } from "../schemas/pack";
 import { runLineSchema } from "../schemas/run-line";
 import { InputError } from "../io/input-error";
 import { parseJsonlLine } from "../io/parse";
+import { eachLine } from "../io/lines";
 import { DETECTOR_CODES, type DetectorCode, type Split } from "../pack/vocab";
 import type { DecisionResult, DetectorFigure, ScoreReport } from "./report-schema";
 import { scoreDecision } from "./score-decision";
@@ -100,13 +101,6 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
 /** Scores a whole run held in memory (the import path and tests); the CLI streams through createRunScorer instead. */
 export function scoreRunText(text: string, opts: RunScorerOptions): ScoreReport {
   const scorer = createRunScorer(opts);
-  let lineNo = 0;
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    scorer.addLine(text.slice(start, end), ++lineNo);
-    start = end + 1;
-  }
+  eachLine(text, (line, n) => void scorer.addLine(line, n));
   return scorer.finish();
 }

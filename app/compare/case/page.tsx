@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db/index";
 import { caseLines, COMPONENTS } from "@/db/queries/compare-case";
 import { requirePageUser } from "../../_lib/current-user";
+import { f3 } from "../../_lib/format";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +18,6 @@ function replyOf(raw: string): string {
   }
 }
 
-const f = (x: number | null | undefined) => (x === null || x === undefined ? "—" : x.toFixed(3));
 
 /** The two replies of one compared case side by side, with the difference in each score component. Run pairs only. */
 export default async function CompareCasePage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
@@ -48,9 +48,9 @@ export default async function CompareCasePage({ searchParams }: { searchParams: 
           {COMPONENTS.map((k) => (
             <tr key={k}>
               <th scope="row">{k}</th>
-              <td className="num">{f(b?.score[k])}</td>
-              <td className="num">{f(c?.score[k])}</td>
-              <td className="num">{b && c ? f(c.score[k] - b.score[k]) : "—"}</td>
+              <td className="num">{f3(b?.score[k])}</td>
+              <td className="num">{f3(c?.score[k])}</td>
+              <td className="num">{b && c ? f3(c.score[k] - b.score[k]) : "—"}</td>
             </tr>
           ))}
           <tr>

@@ -4,9 +4,8 @@ import type { PairAgreement } from "@/lib/probes/agreement";
 import type { DetectorFigure } from "@/lib/scoring/report-schema";
 import { AgreementTable } from "../../_components/agreement-table";
 import { IntervalChart } from "../../_components/interval-chart";
+import { ci, f3 } from "../../_lib/format";
 
-const f3 = (x: number | null) => (x === null ? "—" : x.toFixed(3));
-const ci = (c: readonly [number, number]) => `[${c[0].toFixed(2)}, ${c[1].toFixed(2)}]`;
 
 /** Live precision and recall with 95% Wilson intervals against the 0.9 advisory line. */
 export function FiguresPanel({ detector, figures }: { detector: DetectorCode; figures: DetectorFigure }) {
