@@ -42,10 +42,9 @@ export function createRunImporter(fileName: string, ctx: DbScoringContext) {
   };
   return {
     addLine(text: string, lineNo: number): void {
-      const result = scorer.addLine(text, lineNo);
-      if (!result) return;
-      // The scorer validated the line; parse it once more for the fields it does not return.
-      const line = JSON.parse(text) as { raw: string; sample?: number; model?: string };
+      const scored = scorer.addLine(text, lineNo);
+      if (!scored) return;
+      const { line, decision: result } = scored;
       const sample = line.sample ?? 0;
       lines.push({ lineNo, decisionId: result.decision_id, thinking: result.thinking, sample, model: line.model ?? null, raw: line.raw, result });
       const key = `${result.episode_id}\u0000${result.thinking ? 1 : 0}\u0000${sample}`;

@@ -1,6 +1,6 @@
 import type { DecisionPoint } from "../pack/decision-points";
 import type { Pack } from "../schemas/pack";
-import { runLineSchema } from "../schemas/run-line";
+import { runLineSchema, type RunLine } from "../schemas/run-line";
 import { InputError } from "../io/input-error";
 import { parseJsonlLine } from "../io/parse";
 import { eachLine } from "../io/lines";
@@ -22,8 +22,11 @@ export type RunScorerOptions = {
 };
 
 export type RunScorer = {
-  /** Scores one JSONL line; blank lines are skipped. Throws InputError on a bad line (malformed, unknown or duplicate id). */
-  addLine(text: string, lineNo: number): DecisionResult | null;
+  /**
+   * Scores one JSONL line and returns it parsed with its result (null for a blank line), so a caller that stores lines
+   * need not parse them again. Throws InputError on a bad line (malformed, unknown or duplicate id).
+   */
+  addLine(text: string, lineNo: number): { line: RunLine; decision: DecisionResult } | null;
   /** Completes the report; throws InputError when decision points are missing. */
   finish(): ScoreReport;
 };
@@ -70,7 +73,7 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
         accumulate(group(groups.by_thinking, line.thinking ? "on" : "off"), d, episodeKey, advisory);
         if (opts.keepDecisions !== false) decisions.push(d);
       }
-      return d;
+      return { line, decision: d };
     },
     finish() {
       if (nLines === 0) throw new InputError(opts.file, 0, "", "run file has no lines");
