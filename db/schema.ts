@@ -9,6 +9,8 @@ import type { DecisionResult, ScoreReport, Summary } from "../lib/scoring/report
 import type { Role } from "../lib/auth/roles";
 import { REVIEW_DECISIONS } from "../lib/approval/review";
 import type { ApprovalRecord } from "../lib/approval/record";
+import type { JudgeReportV2 } from "../lib/judge/report-schema";
+import type { AuthoredCase } from "../lib/golden/case-schema";
 
 /** Breakdowns of one split (dev or eval): the report's by_* blocks cover all decisions, these cover one split each. */
 export type SplitBreakdowns = Record<"by_family" | "by_difficulty" | "by_thinking", Record<string, Summary>>;
@@ -217,24 +219,26 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * A compared report, by reference: "run:<runs.id>" (an imported run's score report) or "judge:<judge_reports.id>".
+ * Text, not a foreign key, because one column names either table; db/queries/compare.ts resolves it.
+ */
+const reportRef = (name: string) => text(name).notNull();
+
 /** A lead's review of one pass→fail flip or blocker of one (baseline, candidate) comparison. Reviews are appended; the latest counts. */
 export const flipReviews = sqliteTable(
   "flip_reviews",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    baselineRunId: integer("baseline_run_id")
-      .notNull()
-      .references(() => runs.id),
-    candidateRunId: integer("candidate_run_id")
-      .notNull()
-      .references(() => runs.id),
+    baselineRef: reportRef("baseline_ref"),
+    candidateRef: reportRef("candidate_ref"),
     caseKey: text("case_key").notNull(),
     decision: text("decision", { enum: REVIEW_DECISIONS }).notNull(),
     note: text("note").notNull(),
     reviewer: text("reviewer").notNull(),
     at: text("at").notNull(),
   },
-  (t) => [index("flip_reviews_pair_idx").on(t.baselineRunId, t.candidateRunId)],
+  (t) => [index("flip_reviews_pair_idx").on(t.baselineRef, t.candidateRef)],
 );
 
 /** Approved baselines (issue 5): append-only history; the newest of a report kind is the current baseline. Never updated. */
@@ -242,12 +246,8 @@ export const baselineApprovals = sqliteTable(
   "baseline_approvals",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    baselineRunId: integer("baseline_run_id")
-      .notNull()
-      .references(() => runs.id),
-    candidateRunId: integer("candidate_run_id")
-      .notNull()
-      .references(() => runs.id),
+    baselineRef: reportRef("baseline_ref"),
+    candidateRef: reportRef("candidate_ref"),
     reportKind: text("report_kind", { enum: ["score", "judge"] }).notNull(),
     approvedBy: text("approved_by").notNull(),
     approvedAt: text("approved_at").notNull(),
@@ -256,6 +256,48 @@ export const baselineApprovals = sqliteTable(
   },
   (t) => [index("baseline_approvals_kind_at_idx").on(t.reportKind, t.approvedAt)],
 );
+
+/** Judge reports (schema v2, lib/judge/report-schema.ts) imported whole: the shipped examples at setup, others uploaded. */
+export const judgeReports = sqliteTable(
+  "judge_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    fileName: text("file_name").notNull(),
+    report: text("report", { mode: "json" }).$type<JudgeReportV2>().notNull(),
+    example: integer("example", { mode: "boolean" }).notNull().default(false),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("judge_reports_name_uq").on(t.name)],
+);
+
+/**
+ * Analyst-authored golden cases (issue 5), append-only: each edit is a new version (who, when, why); the highest
+ * version of a case_id is current. content is lib/golden/case-schema.ts's AuthoredCase, checked by nextVersion.
+ */
+export const goldenCaseVersions = sqliteTable(
+  "golden_case_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** caseKey(content): "role:<role>/<id>" or "policy/<id>". */
+    caseId: text("case_id").notNull(),
+    version: integer("version").notNull(),
+    suite: text("suite", { enum: ["role", "policy"] }).notNull(),
+    content: text("content", { mode: "json" }).$type<AuthoredCase>().notNull(),
+    author: text("author").notNull(),
+    at: text("at").notNull(),
+    changeNote: text("change_note").notNull(),
+  },
+  (t) => [uniqueIndex("golden_case_versions_case_version_uq").on(t.caseId, t.version)],
+);
+
+/** The one-time first-start token (lib/auth/setup-token.ts): only its hash is stored; deleted when redeemed. */
+export const setupTokens = sqliteTable("setup_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+});
 
 export type PackVersionRow = typeof packVersions.$inferSelect;
 export type NewPackVersion = typeof packVersions.$inferInsert;
@@ -283,3 +325,8 @@ export type FlipReviewRow = typeof flipReviews.$inferSelect;
 export type NewFlipReview = typeof flipReviews.$inferInsert;
 export type BaselineApprovalRow = typeof baselineApprovals.$inferSelect;
 export type NewBaselineApproval = typeof baselineApprovals.$inferInsert;
+export type JudgeReportRow = typeof judgeReports.$inferSelect;
+export type NewJudgeReport = typeof judgeReports.$inferInsert;
+export type GoldenCaseVersionRow = typeof goldenCaseVersions.$inferSelect;
+export type NewGoldenCaseVersion = typeof goldenCaseVersions.$inferInsert;
+export type SetupTokenRow = typeof setupTokens.$inferSelect;

@@ -8,5 +8,5 @@ export ASSAY_DEMO=1
 export ASSAY_EXPORT_ROOT="$(dirname "$ASSAY_DB")/export"
 rm -rf "$(dirname "$ASSAY_DB")" && mkdir -p "$(dirname "$ASSAY_DB")"
 if [ -f scripts/db-setup.ts ]; then npx tsx scripts/db-setup.ts; fi
-if [ ! -f .next/BUILD_ID ] || [ "${E2E_REBUILD:-1}" = "1" ]; then npx next build >/dev/null; fi
+if [ ! -f "${ASSAY_DIST_DIR:-.next}/BUILD_ID" ] || [ "${E2E_REBUILD:-1}" = "1" ]; then npx next build >/dev/null; fi
 exec npx next start -H 127.0.0.1 -p "$PORT"
