@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
-    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "bin/**/*.test.ts", "scripts/**/*.test.ts", "golden/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "bin/**/*.test.ts", "scripts/**/*.test.ts", "golden/**/*.test.ts"],
     environment: "node",
     testTimeout: 20000,
   },

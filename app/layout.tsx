@@ -24,6 +24,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 <Link href="/probes">Probes</Link>
                 <Link href="/audit">Audit log</Link>
                 <Link href="/pack">Policy pack</Link>
+                {can(user, "manage_users") ? <Link href="/users">People</Link> : null}
               </nav>
               <form action={signOutAction} className="actor-form" aria-label="Account">
                 <span title={user.roles.join(", ")}>

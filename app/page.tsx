@@ -2,7 +2,8 @@ import Link from "next/link";
 import { getDb } from "@/db/index";
 import { listApprovals } from "@/db/queries/baselines";
 import { listRuns } from "@/db/queries/runs";
-import { currentBaselineRunId } from "@/lib/approval/history";
+import { currentBaselineRef } from "@/lib/approval/history";
+import { parseRef } from "@/lib/approval/report-ref";
 import { MAX_RUN_BYTES } from "@/db/writes/import-run";
 import { HARD_CODES } from "@/lib/pack/vocab";
 import { f3, pct, when } from "./_lib/format";
@@ -15,7 +16,8 @@ export default async function RunsPage() {
   await requirePageUser();
   const runs = listRuns(getDb());
   // Issue 5: each run is compared against the current (newest approved) score baseline by default.
-  const baselineId = currentBaselineRunId(listApprovals(getDb()).map((a) => a.record), "score");
+  const baselineRef = currentBaselineRef(listApprovals(getDb()).map((a) => a.record), "score");
+  const baselineId = baselineRef ? (parseRef(baselineRef)?.id ?? null) : null;
   return (
     <>
       <h1>Runs</h1>

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { repo, signIn } from "./helpers";
 
 /** Picks a baseline and a candidate among the example runs on the Compare page. */
 async function compareRuns(page: import("@playwright/test").Page, baseline: string, candidate: string) {
@@ -53,7 +54,7 @@ test("an annotator sees no approval control, and a forged approval request is re
   await expect(page.getByText("Only a lead can approve a baseline.")).toBeVisible();
   const ids = [escalator, careful].map((l) => Number(/\(run (\d+),/.exec(l)![1]));
 
-  const res = await page.request.post("/api/baselines", { data: { baselineRunId: ids[0], candidateRunId: ids[1], justification: "forged by an annotator, should be refused" } });
+  const res = await page.request.post("/api/baselines", { data: { baselineRef: `run:${ids[0]}`, candidateRef: `run:${ids[1]}`, justification: "forged by an annotator, should be refused" } });
   expect(res.status()).toBe(403);
   expect((await res.json()).error).toContain("approve baseline needs the lead role");
 
@@ -61,7 +62,8 @@ test("an annotator sees no approval control, and a forged approval request is re
   await expect(page.getByRole("table", { name: "Audit log" }).getByRole("row", { name: /annotator@assay\.test baseline\.approve\.refused run/ }).first()).toBeVisible();
 });
 
-test("a request without a session is refused with 401", async ({ request }) => {
+test("a request without a session is refused with 401 (the older run-id body included)", async ({ request }) => {
+  expect((await request.post("/api/baselines", { data: { baselineRef: "judge:1", candidateRef: "judge:2" } })).status()).toBe(401);
   const res = await request.post("/api/baselines", { data: { baselineRunId: 1, candidateRunId: 2 } });
   expect(res.status()).toBe(401);
 });
@@ -75,4 +77,76 @@ test("a case opens with the two replies side by side and the difference per scor
   await expect(page.getByRole("table", { name: "Component scores side by side" })).toContainText("score");
   await expect(page.getByRole("region", { name: "Baseline reply" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Candidate reply" })).toBeVisible();
+});
+
+/** A judge report option's full label, by report name (e.g. "careful (judge report 1)"). */
+const judgeOptionLabel = async (page: import("@playwright/test").Page, name: string) =>
+  (await page.getByRole("form", { name: "Choose reports" }).getByRole("combobox", { name: "Baseline", exact: true }).locator("option", { hasText: new RegExp(`^${name} \\(judge report \\d+\\)`) }).first().textContent())!.trim();
+
+test("a lead uploads a judge report, compares it with a shipped one, opens the flipped case, reviews the flip and approves it as the judge baseline", async ({ page }) => {
+  // The candidate: the shipped careful report with one case (retirement_desk/ret-001) taken from sloppy, reply made hostile.
+  const read = (name: string) => JSON.parse(readFileSync(repo("golden", "runs", "judge", `${name}.report.json`), "utf8")) as { cases: Array<Record<string, unknown>> };
+  const candidate = read("careful");
+  const flipped = { ...read("sloppy").cases.find((c) => c.role === "retirement_desk" && c.id === "ret-001")! };
+  flipped.candidate = `${String(flipped.candidate)} <b>bold</b><img src=x onerror="document.title='pwned'">`;
+  candidate.cases = candidate.cases.map((c) => (c.role === "retirement_desk" && c.id === "ret-001" ? flipped : c));
+
+  await signIn(page, "lead");
+  await page.goto("/compare");
+  const upload = page.getByRole("form", { name: "Import a judge report" });
+  await upload.getByLabel("Judge report file").setInputFiles({ name: "careful-regressed.report.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(candidate)) });
+  await upload.getByLabel("Name").fill("careful-regressed");
+  await upload.getByRole("button", { name: "Import judge report" }).click();
+  await expect(upload.getByRole("status")).toContainText("Imported judge report careful-regressed");
+
+  await page.goto("/compare");
+  const [careful, regressed] = [await judgeOptionLabel(page, "careful"), await judgeOptionLabel(page, "careful-regressed")];
+  await compareRuns(page, careful, regressed);
+  const item = page.getByRole("list", { name: "Cases to review" }).getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("retirement_desk/ret-001");
+  await expect(item).toContainText("pass→fail");
+  await expect(item).toContainText("blocker: states a tax amount the customer would owe");
+
+  // The case page: both replies as text, and the per-item verdicts with the changed ones marked.
+  await item.getByRole("link", { name: "retirement_desk/ret-001" }).click();
+  await expect(page.getByRole("heading", { name: "Case retirement_desk/ret-001" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Baseline reply" })).toContainText("The cleanest way is a direct rollover.");
+  const reply = page.getByRole("region", { name: "Candidate reply" });
+  await expect(reply).toContainText("Easy! Just ask your 401(k)");
+  await expect(reply).toContainText("<b>bold</b><img src=x");
+  await expect(reply.locator("b, img")).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Judge verdicts side by side" }).getByRole("row", { name: /^verdict/ })).toContainText(/pass\s*fail/);
+  const items = page.getByRole("table", { name: "Items side by side" });
+  const taxRow = items.getByRole("row", { name: /states a tax amount the customer would owe/ });
+  await expect(taxRow).toHaveAttribute("data-changed", "true");
+  await expect(taxRow).toContainText("absent 0/3 yes");
+  await expect(taxRow).toContainText("present 3/3 yes");
+  await expect(taxRow).toContainText("regressed");
+  await expect(items.getByRole("row", { name: /tells the customer to have the check made payable to themselves/ })).toHaveAttribute("data-changed", "false");
+  await expect(page.getByRole("heading", { name: /^Items \(4 changed of 5\)/ })).toBeVisible();
+
+  // Back on the comparison: review the flip, justify the blocker, approve.
+  await page.getByRole("link", { name: "Back to the comparison" }).click();
+  const review = page.getByRole("list", { name: "Cases to review" }).getByRole("listitem").first();
+  await review.getByLabel("Note").fill("known bad reply planted for this test, acceptable here");
+  await review.getByRole("button", { name: "Accept" }).click();
+  await expect(review.getByTestId("review-status")).toContainText("accepted by lead@assay.test");
+  const approve = page.getByRole("form", { name: "Approve baseline" });
+  await approve.getByLabel(/Justification/).fill("the blocker is the planted reply, reviewed and accepted by the lead");
+  await approve.getByRole("button", { name: "Approve candidate as baseline" }).click();
+  await expect(approve.getByRole("status")).toContainText(/Approved judge report \d+ as the new baseline/);
+
+  await page.goto("/baselines");
+  const first = page.getByRole("table", { name: "Baseline history" }).getByRole("row").nth(1);
+  await expect(first).toContainText("judge report");
+  await expect(first).toContainText("careful-regressed");
+  await expect(first).toContainText("current baseline");
+
+  // The new judge baseline is the default baseline when a judge report is the candidate.
+  const regressedRef = `judge:${/\(judge report (\d+)\)/.exec(regressed)![1]}`;
+  const carefulRef = `judge:${/\(judge report (\d+)\)/.exec(careful)![1]}`;
+  await page.goto(`/compare?candidate=${carefulRef}`);
+  await expect(page.getByRole("form", { name: "Choose reports" }).getByRole("combobox", { name: "Baseline", exact: true })).toHaveValue(regressedRef);
+  await expect(page.getByRole("region", { name: "Baseline approval" })).toContainText("Current judge baseline: judge report");
 });

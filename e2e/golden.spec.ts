@@ -1,5 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { repo, signIn } from "./helpers";
+
+// scripts/e2e-server.sh exports golden cases next to the test database, never into the repository's golden/.
+const exportRoot = () => path.resolve(repo(), path.dirname(process.env.ASSAY_E2E_DB ?? ".tmp/e2e/assay.db"), "export");
 
 test("an analyst writes a case with a vague item and sees the warning", async ({ page }) => {
   await signIn(page, "analyst");
@@ -12,6 +17,85 @@ test("an analyst writes a case with a vague item and sees the warning", async ({
   await expect(findings).toContainText("vague");
   await expect(findings.getByRole("listitem").first()).toContainText("judgeable");
   await expect(page.getByRole("region", { name: "Draft check" })).toContainText("Where does this case go?");
+  // checking keeps what the analyst wrote
+  await expect(form.getByLabel(/^must_include/)).toHaveValue("states the 2 p.m. ET wire cut-off\nexplains the timing appropriately");
+});
+
+test.describe.serial("golden authoring", () => {
+  let saved = "";
+
+  test("a case saves with its item findings shown, and the vague item is kept as written, not fixed", async ({ page }) => {
+    await signIn(page, "analyst");
+    await page.goto("/golden");
+    const form = page.getByRole("form", { name: "Draft a golden case" });
+    await form.getByLabel(/^Suite/).selectOption("role:support_desk");
+    await form.getByLabel(/Customer message/).fill("It's 1:45 pm ET. Can my wire still go out today?");
+    await form.getByLabel(/^must_include/).fill("states that the outgoing wire cut-off is 2 p.m. ET\nexplains the timing appropriately");
+    await form.getByLabel(/^must_not_include/).fill("promises the time the wire will arrive");
+    await form.getByRole("button", { name: "Save case" }).click();
+    const status = page.getByRole("status").filter({ hasText: "Saved" });
+    await expect(status).toContainText(/Saved sup-\d{3} as version 1, with the item findings below/);
+    saved = (await status.getByRole("link").textContent())!;
+    await expect(page.getByRole("list", { name: "Item findings" })).toContainText("vague");
+    await expect(page.getByRole("region", { name: "Draft check" })).toContainText("Where does this case go?");
+
+    await status.getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Case ${saved}`);
+    await expect(page.getByRole("list", { name: "must_include" })).toContainText("explains the timing appropriately");
+    await expect(page.getByRole("listitem", { name: "version 1" })).toContainText("analyst@assay.test");
+  });
+
+  test("an edit with a change note becomes version 2, shown in the history with its diff", async ({ page }) => {
+    await signIn(page, "analyst");
+    await page.goto(`/golden/${saved}`);
+    const form = page.getByRole("form", { name: "Edit case form" });
+    await form.getByLabel(/^must_include/).fill("states that the outgoing wire cut-off is 2 p.m. ET\nstates that a wire requested before the cut-off is sent the same business day");
+    await form.getByLabel(/^Change note/).fill("replace the vague timing item with the same-day rule");
+    await form.getByRole("button", { name: "Save new version" }).click();
+    await expect(page.getByRole("status", { name: "Saved" })).toContainText("Saved version 2");
+    const v2 = page.getByRole("listitem", { name: "version 2" });
+    await expect(v2).toContainText("replace the vague timing item with the same-day rule");
+    await expect(v2).toContainText("analyst@assay.test");
+    await expect(v2.getByRole("list", { name: "Changes" })).toContainText("must_include reworded");
+    await expect(v2.getByRole("list", { name: "Changes" })).toContainText("explains the timing appropriately");
+    await expect(page.getByRole("list", { name: "must_include" })).toContainText("sent the same business day");
+    // the form now edits version 2
+    await expect(page.getByRole("heading", { name: "Edit (saves version 3)" })).toBeVisible();
+  });
+
+  test("an eval case cannot be edited in place: it is read-only, and copying it makes a new dev case to edit", async ({ page }) => {
+    await signIn(page, "analyst");
+    await page.goto("/golden");
+    await page.getByRole("form", { name: "Case filters" }).getByLabel("Split").selectOption("eval");
+    await expect(page.getByRole("form", { name: "Case filters" }).getByRole("status")).toContainText(/^10 of \d+ cases$/);
+    await expect(page.getByRole("table", { name: "Golden cases" }).getByRole("row", { name: /sup-002/ })).toContainText("frozen");
+
+    await page.goto("/golden/sup-002");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("frozen");
+    await expect(page.getByRole("form", { name: "Edit case form" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Frozen case" })).toContainText("cannot be changed in place");
+    await page.getByRole("button", { name: "Copy to a new case" }).click();
+    await expect(page).toHaveURL(/\/golden\/sup-\d{3}$/);
+    const copy = page.url().split("/").at(-1)!;
+    expect(copy).not.toBe("sup-002");
+    await expect(page.getByRole("form", { name: "Edit case form" })).toBeVisible();
+    await expect(page.getByRole("listitem", { name: "version 1" })).toContainText("copied from sup-002");
+  });
+
+  test("export writes the golden files and lists them", async ({ page }) => {
+    await signIn(page, "analyst");
+    await page.goto("/golden");
+    await page.getByRole("button", { name: "Export golden cases" }).click();
+    const files = page.getByRole("list", { name: "Files written" });
+    await expect(files).toContainText("golden/roles/support_desk.json");
+    await expect(files).toContainText("golden/roles/retirement_desk.json");
+    await expect(files).toContainText("golden/policy_behaviors.json");
+    const written = JSON.parse(readFileSync(path.join(exportRoot(), "golden", "roles", "support_desk.json"), "utf8")) as { cases: Array<{ id: string; must_include: string[] }> };
+    expect(written.cases.find((c) => c.id === saved)?.must_include).toContain("states that a wire requested before the cut-off is sent the same business day");
+    // the frozen eval case is exported unchanged
+    const shipped = JSON.parse(readFileSync(repo("golden", "roles", "support_desk.json"), "utf8")) as { cases: Array<{ id: string }> };
+    expect(written.cases.find((c) => c.id === "sup-002")).toEqual(shipped.cases.find((c) => c.id === "sup-002"));
+  });
 });
 
 test("an annotator cannot reach golden authoring", async ({ page }) => {

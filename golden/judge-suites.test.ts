@@ -4,7 +4,10 @@ import { loadGoldenSuites } from "../bin/load/golden-suites";
 import { repoPath } from "../bin/load/files";
 import { expandSuites } from "../lib/judge/expand";
 import { itemProblems } from "../lib/judge/item-lint";
+import { buildJudgeMessages } from "../lib/judge/prompt";
 import { judgeReportV2Schema } from "../lib/judge/report-schema";
+import { checkSuitesLock, keyedSuiteCases, readSuitesLock, suitesLockOf } from "../bin/load/suites-lock";
+import { suiteCaseSplit } from "../lib/schemas/golden-suite";
 
 const { roles, policy } = loadGoldenSuites();
 
@@ -30,6 +33,45 @@ describe("shipped judge suites", () => {
       [...c.must_include, ...c.must_not_include].flatMap((item) => itemProblems(item).map((p) => `${c.id} "${item}": ${p}`)),
     );
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the judge suites' eval split (issue 5)", () => {
+  const cases = keyedSuiteCases({ roles, policy });
+  const evalCases = cases.filter((c) => suiteCaseSplit(c.case) === "eval");
+
+  it("about a third of the suite cases are in the frozen eval split, in every suite file, each with a dev sibling", () => {
+    const share = evalCases.length / cases.length;
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.4);
+    for (const r of roles) expect(r.cases.some((c) => suiteCaseSplit(c) === "eval"), r.role).toBe(true);
+    // a behaviour frozen in eval still has a dev case to iterate on
+    const evalBehaviors = new Set(policy.cases.filter((c) => suiteCaseSplit(c) === "eval").map((c) => c.behavior));
+    for (const b of evalBehaviors) expect(policy.cases.some((c) => c.behavior === b && suiteCaseSplit(c) === "dev"), b).toBe(true);
+  });
+
+  it("every eval case matches golden/suites.lock.json: change eval cases only on purpose, then run scripts/freeze-suites.ts", () => {
+    const lock = readSuitesLock();
+    expect(checkSuitesLock(lock, cases)).toEqual({ changed: [], removed: [], unlocked: [] });
+    expect(suitesLockOf({ roles, policy }).hash).toBe(lock.hash);
+  });
+
+  it("an edit to an eval case, or moving it back to dev, is caught by the lock", () => {
+    const lock = readSuitesLock();
+    const [first, second] = evalCases;
+    const edited = cases.map((c) => (c === first ? { ...c, case: { ...c.case, brief: `${c.case.brief} (edited)` } } : c === second ? { ...c, case: { ...c.case, split: "dev" as const } } : c));
+    expect(checkSuitesLock(lock, edited)).toEqual({ changed: [first!.key, second!.key].sort(), removed: [], unlocked: [] });
+  });
+
+  it("the judge is never told a case's split: it is not in the expanded cases nor in the messages sent to the model", () => {
+    const expanded = expandSuites(roles, policy);
+    expect(expanded.ok).toBe(true);
+    if (!expanded.ok) return;
+    for (const c of expanded.cases) {
+      expect(Object.keys(c)).not.toContain("split");
+      const messages = buildJudgeMessages({ role: c.role_title, role_context: c.role_context, suite: c.suite, customer_message: c.brief, must_include: c.must_include, must_not_include: c.must_not_include, reply: "ok" });
+      for (const m of messages) expect(m.content).not.toMatch(/"split"|\beval split\b/);
+    }
   });
 });
 

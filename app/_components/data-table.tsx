@@ -6,7 +6,7 @@ export const serverTableFeatures = tableFeatures({ rowSortingFeature, rowPaginat
 export type ServerTableFeatures = typeof serverTableFeatures;
 
 /** A small shared table shell: semantic markup, sortable headers as buttons with aria-sort, rows as given. */
-export function DataTable<TData extends RowData>({ table, caption }: { table: ReactTable<ServerTableFeatures, TData>; caption: string }) {
+export function DataTable<TData extends RowData>({ table, caption, empty = "No decisions match these filters." }: { table: ReactTable<ServerTableFeatures, TData>; caption: string; /** Shown when no row matches. */ empty?: string }) {
   const rows = table.getRowModel().rows;
   return (
     <table aria-label={caption} className="data-table">
@@ -49,7 +49,7 @@ export function DataTable<TData extends RowData>({ table, caption }: { table: Re
         {rows.length === 0 && (
           <tr>
             <td colSpan={table.getAllLeafColumns().length} className="muted">
-              No decisions match these filters.
+              {empty}
             </td>
           </tr>
         )}

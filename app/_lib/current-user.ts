@@ -3,9 +3,9 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { userForSession, type CurrentUser } from "@/db/queries/users";
-import { audit } from "@/db/writes/audit";
-import { requireCapability, type Capability } from "@/lib/auth/permissions";
+import type { Capability } from "@/lib/auth/permissions";
 import { hashSessionToken, isWellFormedToken, SESSION_COOKIE } from "@/lib/auth/session-token";
+import { authorizeUser, type Authorized, type AuthTarget } from "./authorize";
 
 /** The signed-in person of this request (from the assay_session cookie), or null. Everything that records a person uses their email. */
 export async function currentUser(): Promise<CurrentUser | null> {
@@ -21,23 +21,12 @@ export async function requirePageUser(): Promise<CurrentUser> {
   return user;
 }
 
-export type Authorized = { ok: true; user: CurrentUser } | { ok: false; status: 401 | 403; error: string };
+export type { Authorized } from "./authorize";
 
 /**
  * The server-side gate of every action and route handler: the person must hold `capability`. A refusal is written to
  * the audit log (who tried what, on which record) and returned as 401/403; hiding a button is not a check.
  */
-export async function authorize(capability: Capability, target: { action: string; entity: string; entityId: string }): Promise<Authorized> {
-  const user = await currentUser();
-  const permission = requireCapability(user, capability);
-  if (permission.ok && user) return { ok: true, user };
-  const refusal = permission.ok ? { status: 401 as const, error: "sign in first" } : { status: permission.status, error: permission.error };
-  audit(getDb(), {
-    actor: user?.email ?? "anonymous",
-    action: `${target.action}.refused`,
-    entity: target.entity,
-    entityId: target.entityId,
-    detail: { status: refusal.status, capability, error: refusal.error },
-  });
-  return { ok: false, ...refusal };
+export async function authorize(capability: Capability, target: AuthTarget): Promise<Authorized> {
+  return authorizeUser(getDb(), await currentUser(), capability, target);
 }

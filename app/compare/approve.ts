@@ -2,11 +2,12 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/index";
-import { listApprovals, reviewsFor } from "@/db/queries/baselines";
+import { listApprovals, reviewsFor, type ComparisonPair } from "@/db/queries/baselines";
 import { loadComparison } from "@/db/queries/compare";
-import { saveApproval, saveFlipReview } from "@/db/writes/baselines";
-import { currentBaselineRunId } from "@/lib/approval/history";
+import { refEntity, saveApproval, saveFlipReview } from "@/db/writes/baselines";
+import { currentBaselineRef } from "@/lib/approval/history";
 import { buildApprovalRecord } from "@/lib/approval/record";
+import { reportKindOfRef, reportRefSchema } from "@/lib/approval/report-ref";
 import { checkReviewSubmission } from "@/lib/approval/submit-review";
 import type { CompareResult } from "@/lib/compare/compare";
 import { authorize } from "../_lib/current-user";
@@ -16,39 +17,52 @@ import { authorize } from "../_lib/current-user";
 export type Outcome<T> = { status: 200; data: T; error: null } | { status: 400 | 401 | 403 | 404 | 409; data: null; error: string };
 const refuse = (status: 400 | 401 | 403 | 404 | 409, error: string): Outcome<never> => ({ status, data: null, error });
 
-const pairSchema = z.object({ baselineRunId: z.coerce.number().int().positive(), candidateRunId: z.coerce.number().int().positive() });
+const pairShape = { baselineRef: reportRefSchema, candidateRef: reportRefSchema };
+const sameKind = (p: ComparisonPair) => reportKindOfRef(p.baselineRef) === reportKindOfRef(p.candidateRef);
+const sameKindError = { message: "compare two runs or two judge reports, not one of each", path: ["candidateRef"] };
+
+/** POST /api/baselines predates refs: a body with {baselineRunId, candidateRunId} and no refs still names two runs. */
+function withRefs(input: unknown): unknown {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
+  const o = input as Record<string, unknown>;
+  if (o.baselineRef !== undefined || o.candidateRef !== undefined || (o.baselineRunId === undefined && o.candidateRunId === undefined)) return o;
+  const asRef = (v: unknown) => ((typeof v === "number" || typeof v === "string") && /^[1-9]\d*$/.test(String(v)) ? `run:${v}` : v);
+  return { ...o, baselineRef: asRef(o.baselineRunId), candidateRef: asRef(o.candidateRunId) };
+}
+
+const issues = (e: z.ZodError) => e.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
 
 /** The comparison is recomputed on the server: figures sent by a browser are never trusted. */
-function serverComparison(pair: z.infer<typeof pairSchema>): CompareResult | string {
-  const data = loadComparison(getDb(), { baseline: `run:${pair.baselineRunId}`, candidate: `run:${pair.candidateRunId}` });
+function serverComparison(pair: ComparisonPair): CompareResult | string {
+  const data = loadComparison(getDb(), { baseline: pair.baselineRef, candidate: pair.candidateRef });
   if (!data.ok) return data.error;
   return data.outcome.ok ? data.outcome.result : data.outcome.error;
 }
 
-const reviewInput = pairSchema.extend({ caseKey: z.string().min(1).max(300), decision: z.enum(["accept", "reject"]), note: z.string().max(2000).default("") });
+const reviewInput = z.object({ ...pairShape, caseKey: z.string().min(1).max(300), decision: z.enum(["accept", "reject"]), note: z.string().max(2000).default("") }).refine(sameKind, sameKindError);
 
 export async function reviewFlip(input: unknown): Promise<Outcome<{ caseKey: string }>> {
-  const parsed = reviewInput.safeParse(input);
-  if (!parsed.success) return refuse(400, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  const parsed = reviewInput.safeParse(withRefs(input));
+  if (!parsed.success) return refuse(400, issues(parsed.error));
   const v = parsed.data;
-  const auth = await authorize("review_gate_flip", { action: "flip.review", entity: "comparison", entityId: `${v.baselineRunId}→${v.candidateRunId}` });
+  const auth = await authorize("review_gate_flip", { action: "flip.review", entity: "comparison", entityId: `${v.baselineRef}→${v.candidateRef}` });
   if (!auth.ok) return refuse(auth.status, auth.error);
   const compare = serverComparison(v);
   if (typeof compare === "string") return refuse(404, compare);
   const check = checkReviewSubmission({ user: auth.user, compare, review: { case_key: v.caseKey, decision: v.decision, note: v.note, reviewer: auth.user.email, at: new Date().toISOString() } });
   if (!check.ok) return refuse(check.status, check.error);
-  saveFlipReview(getDb(), { baselineRunId: v.baselineRunId, candidateRunId: v.candidateRunId, review: check.review });
+  saveFlipReview(getDb(), { baselineRef: v.baselineRef, candidateRef: v.candidateRef, review: check.review });
   revalidatePath("/compare");
   return { status: 200, data: { caseKey: v.caseKey }, error: null };
 }
 
-const approveInput = pairSchema.extend({ justification: z.string().max(5000).default("") });
+const approveInput = z.object({ ...pairShape, justification: z.string().max(5000).default("") }).refine(sameKind, sameKindError);
 
 export async function approveBaseline(input: unknown): Promise<Outcome<{ approvalId: number }>> {
-  const parsed = approveInput.safeParse(input);
-  if (!parsed.success) return refuse(400, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  const parsed = approveInput.safeParse(withRefs(input));
+  if (!parsed.success) return refuse(400, issues(parsed.error));
   const v = parsed.data;
-  const auth = await authorize("approve_baseline", { action: "baseline.approve", entity: "run", entityId: String(v.candidateRunId) });
+  const auth = await authorize("approve_baseline", { action: "baseline.approve", ...refEntity(v.candidateRef) });
   if (!auth.ok) return refuse(auth.status, auth.error);
   const compare = serverComparison(v);
   if (typeof compare === "string") return refuse(404, compare);
@@ -59,13 +73,14 @@ export async function approveBaseline(input: unknown): Promise<Outcome<{ approva
     compare,
     reviews: reviewsFor(db, v),
     justification: v.justification,
-    baseline_run_id: v.baselineRunId,
-    candidate_run_id: v.candidateRunId,
-    current_baseline_run_id: currentBaselineRunId(history, compare.kind),
+    baseline_ref: v.baselineRef,
+    candidate_ref: v.candidateRef,
+    current_baseline_ref: currentBaselineRef(history, compare.kind),
     at: new Date(),
   });
   if (!outcome.ok) return refuse(409, outcome.reasons.join("; "));
   const approvalId = saveApproval(db, outcome.record);
+  revalidatePath("/");
   revalidatePath("/compare");
   revalidatePath("/baselines");
   return { status: 200, data: { approvalId }, error: null };

@@ -1,18 +1,21 @@
 import Link from "next/link";
 import { getDb } from "@/db/index";
 import { listApprovals, reviewsFor } from "@/db/queries/baselines";
-import { listReportSources, loadComparison, reportRefSchema, type ReportRef } from "@/db/queries/compare";
-import { currentBaselineRunId } from "@/lib/approval/history";
+import { listReportSources, loadComparison, reportRefSchema, type ReportRef, type ReportSource } from "@/db/queries/compare";
+import { MAX_JUDGE_REPORT_BYTES } from "@/db/writes/import-judge-report";
+import { currentBaselineRef } from "@/lib/approval/history";
+import { describeRef, reportKindOfRef } from "@/lib/approval/report-ref";
 import { canApprove, reviewState } from "@/lib/approval/review";
 import { can } from "@/lib/auth/permissions";
 import { f3 } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
 import { DeltaTable, type DeltaRow } from "./delta-table";
 import { ApproveForm, ReviewForm } from "./review-controls";
+import { UploadJudgeReportForm } from "./upload-judge-report-form";
 
 export const dynamic = "force-dynamic";
 
-const runIdOf = (ref: ReportRef) => (ref.startsWith("run:") ? Number(ref.slice(4)) : null);
+type Current = Record<"score" | "judge", ReportRef | null>;
 
 export default async function ComparePage({ searchParams }: { searchParams: Promise<{ baseline?: string; candidate?: string }> }) {
   const user = await requirePageUser();
@@ -20,21 +23,26 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
   const db = getDb();
   const sources = listReportSources(db);
   const history = listApprovals(db).map((a) => a.record);
-  const currentScore = currentBaselineRunId(history, "score");
-  const baseline = reportRefSchema.safeParse(sp.baseline ?? (currentScore ? `run:${currentScore}` : undefined));
+  const current: Current = { score: currentBaselineRef(history, "score"), judge: currentBaselineRef(history, "judge") };
   const candidate = reportRefSchema.safeParse(sp.candidate);
+  // Issue 5: the current baseline of the candidate's kind is the default baseline (score first when no candidate is chosen).
+  const candidateKind = candidate.success ? reportKindOfRef(candidate.data) : null;
+  const baseline = reportRefSchema.safeParse(sp.baseline ?? (candidateKind ? current[candidateKind] : (current.score ?? current.judge)) ?? undefined);
 
+  const options = (list: ReportSource[]) =>
+    list.map((s) => (
+      <option key={s.ref} value={s.ref}>
+        {s.label}
+        {s.ref === current[s.kind] ? " — current baseline" : ""}
+      </option>
+    ));
   const picker = (name: "baseline" | "candidate", value: string | undefined) => (
     <label>
       {name === "baseline" ? "Baseline" : "Candidate"}{" "}
       <select name={name} aria-label={name === "baseline" ? "Baseline" : "Candidate"} defaultValue={value ?? ""}>
         <option value="">choose…</option>
-        {sources.map((s) => (
-          <option key={s.ref} value={s.ref}>
-            {s.label}
-            {s.runId !== null && s.runId === currentScore ? " — current baseline" : ""}
-          </option>
-        ))}
+        <optgroup label="Runs (score reports)">{options(sources.filter((s) => s.kind === "score"))}</optgroup>
+        <optgroup label="Judge reports">{options(sources.filter((s) => s.kind === "judge"))}</optgroup>
       </select>
     </label>
   );
@@ -43,18 +51,37 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
     <>
       <h1>Compare</h1>
       <p className="muted">
-        The same paired comparison as <code>npx assay compare</code> (one <code>lib/</code> implementation, same seed): intersection pairing, bootstrap 95% CI of the mean Δ, gate flips and blockers.
+        The same paired comparison as <code>npx assay compare</code> (one <code>lib/</code> implementation, same seed): intersection pairing, bootstrap 95% CI of the mean Δ, gate flips and blockers. Compare two runs (their score
+        reports) or two judge reports.
       </p>
       <form method="get" aria-label="Choose reports" className="filters">
         {picker("baseline", baseline.success ? baseline.data : undefined)} {picker("candidate", candidate.success ? candidate.data : undefined)}{" "}
         <button type="submit">Compare</button>
       </form>
-      {baseline.success && candidate.success ? <Comparison baseline={baseline.data} candidate={candidate.data} user={user} currentScore={currentScore} /> : null}
+      {baseline.success && candidate.success ? <Comparison baseline={baseline.data} candidate={candidate.data} user={user} current={current} sources={sources} /> : null}
+      {can(user, "import_run") ? (
+        <>
+          <h2>Import a judge report</h2>
+          <UploadJudgeReportForm maxBytes={MAX_JUDGE_REPORT_BYTES} />
+        </>
+      ) : null}
     </>
   );
 }
 
-async function Comparison({ baseline, candidate, user, currentScore }: { baseline: ReportRef; candidate: ReportRef; user: Awaited<ReturnType<typeof requirePageUser>>; currentScore: number | null }) {
+async function Comparison({
+  baseline,
+  candidate,
+  user,
+  current,
+  sources,
+}: {
+  baseline: ReportRef;
+  candidate: ReportRef;
+  user: Awaited<ReturnType<typeof requirePageUser>>;
+  current: Current;
+  sources: ReportSource[];
+}) {
   const db = getDb();
   const data = loadComparison(db, { baseline, candidate });
   if (!data.ok || !data.outcome.ok) {
@@ -66,18 +93,20 @@ async function Comparison({ baseline, candidate, user, currentScore }: { baselin
     );
   }
   const r = data.outcome.result;
-  const bId = runIdOf(baseline);
-  const cId = runIdOf(candidate);
-  const pair = bId !== null && cId !== null ? { baselineRunId: bId, candidateRunId: cId } : null;
-  const reviews = pair ? reviewsFor(db, pair) : [];
+  const pair = { baselineRef: baseline, candidateRef: candidate };
+  const reviews = reviewsFor(db, pair);
   const state = reviewState(r, reviews);
   const approval = canApprove({ user, compare: r, reviews, justification: null });
-  const mayReview = pair !== null && can(user, "review_gate_flip");
-  const mayApprove = pair !== null && can(user, "approve_baseline");
+  const mayReview = can(user, "review_gate_flip");
+  const mayApprove = can(user, "approve_baseline");
   const p2f = new Set(r.gate_flips.pass_to_fail.map((f) => f.key));
   const f2p = new Set(r.gate_flips.fail_to_pass.map((f) => f.key));
   const blockers = new Set(r.blockers.map((b) => b.key));
   const rows: DeltaRow[] = r.rows.map((row) => ({ ...row, flip: p2f.has(row.key) ? "pass→fail" : f2p.has(row.key) ? "fail→pass" : "", blocker: blockers.has(row.key) }));
+  const caseHref = `/compare/case?baseline=${baseline}&candidate=${candidate}&key=`;
+  const currentRef = current[r.kind];
+  const nameOf = (ref: ReportRef) => sources.find((s) => s.ref === ref)?.name;
+  const labelOf = (ref: ReportRef) => `${describeRef(ref)}${nameOf(ref) ? ` (${nameOf(ref)})` : ""}`;
 
   return (
     <>
@@ -128,38 +157,43 @@ async function Comparison({ baseline, candidate, user, currentScore }: { baselin
         <ul aria-label="Cases to review">
           {state.items.map((i) => (
             <li key={i.key} aria-label={`Case ${i.key}`}>
-              <strong>{i.key}</strong> <span className="muted">{i.group}</span> {i.flip ? <span className="badge bad-badge">pass→fail</span> : null}{" "}
+              <strong>
+                <Link href={`${caseHref}${encodeURIComponent(i.key)}`}>{i.key}</Link>
+              </strong>{" "}
+              <span className="muted">{i.group}</span> {i.flip ? <span className="badge bad-badge">pass→fail</span> : null}{" "}
               {i.blocker ? <span className="badge bad-badge">blocker: {i.blocker.new_violations.join(", ")}</span> : null} <span>{i.reason}</span>
               <div data-testid="review-status">
                 {i.review ? `${i.review.decision === "accept" ? "accepted" : "rejected"} by ${i.review.reviewer}${i.review.note ? `: ${i.review.note}` : ""}` : "not reviewed"}
               </div>
-              {mayReview && pair ? <ReviewForm pair={pair} caseKey={i.key} /> : null}
+              {mayReview ? <ReviewForm pair={pair} caseKey={i.key} /> : null}
             </li>
           ))}
         </ul>
         {r.gate_flips.fail_to_pass.length ? <p className="muted">fail→pass: {r.gate_flips.fail_to_pass.map((f) => f.key).join(", ")}</p> : null}
       </section>
 
-      {pair ? (
-        <section aria-label="Baseline approval">
-          <h2>Baseline approval</h2>
-          {currentScore !== null ? <p className="muted">Current baseline: run {currentScore}.</p> : <p className="muted">No baseline approved yet.</p>}
-          {!approval.ok ? (
-            <ul aria-label="Not yet approvable">
-              {approval.reasons.map((x) => (
-                <li key={x}>{x}</li>
-              ))}
-            </ul>
-          ) : null}
-          {mayApprove ? <ApproveForm pair={pair} needsJustification={state.justification_required} /> : <p className="muted">Only a lead can approve a baseline.</p>}
-        </section>
-      ) : (
-        <p className="muted">Judge reports can be compared here; approving a baseline needs two imported runs.</p>
-      )}
+      <section aria-label="Baseline approval">
+        <h2>Baseline approval</h2>
+        {currentRef !== null ? (
+          <p className="muted">
+            Current {r.kind === "score" ? "score" : "judge"} baseline: {labelOf(currentRef)}.
+          </p>
+        ) : (
+          <p className="muted">No {r.kind === "score" ? "score" : "judge"} baseline approved yet.</p>
+        )}
+        {!approval.ok ? (
+          <ul aria-label="Not yet approvable">
+            {approval.reasons.map((x) => (
+              <li key={x}>{x}</li>
+            ))}
+          </ul>
+        ) : null}
+        {mayApprove ? <ApproveForm pair={pair} candidateLabel={describeRef(candidate)} needsJustification={state.justification_required} /> : <p className="muted">Only a lead can approve a baseline.</p>}
+      </section>
 
       <section aria-label="Per-case deltas">
         <h2>Per-case Δ</h2>
-        <DeltaTable rows={rows} caseHref={pair ? `/compare/case?baseline=${baseline}&candidate=${candidate}&key=` : null} />
+        <DeltaTable rows={rows} caseHref={caseHref} />
       </section>
       <p>
         <Link href="/baselines">Baseline history</Link>

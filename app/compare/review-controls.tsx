@@ -3,7 +3,8 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { approveBaselineAction, reviewFlipAction } from "./actions";
 
-type Pair = { baselineRunId: number; candidateRunId: number };
+/** The compared pair by ref: "run:<id>" or "judge:<id>" on both sides. */
+type Pair = { baselineRef: string; candidateRef: string };
 
 /** Accept with a note, or reject, one pass→fail flip or blocker. The server re-checks everything (lead only). */
 export function ReviewForm({ pair, caseKey }: { pair: Pair; caseKey: string }) {
@@ -39,7 +40,7 @@ export function ReviewForm({ pair, caseKey }: { pair: Pair; caseKey: string }) {
 }
 
 /** Approve the candidate as the new baseline; lib/approval lists every unmet rule when it may not be approved yet. */
-export function ApproveForm({ pair, needsJustification }: { pair: Pair; needsJustification: boolean }) {
+export function ApproveForm({ pair, candidateLabel, needsJustification }: { pair: Pair; /** "run 3", "judge report 4" */ candidateLabel: string; needsJustification: boolean }) {
   const router = useRouter();
   const [justification, setJustification] = useState("");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -51,7 +52,7 @@ export function ApproveForm({ pair, needsJustification }: { pair: Pair; needsJus
         e.preventDefault();
         start(async () => {
           const r = await approveBaselineAction({ ...pair, justification });
-          setMessage(r.error ? { ok: false, text: r.error } : { ok: true, text: `Approved run ${pair.candidateRunId} as the new baseline` });
+          setMessage(r.error ? { ok: false, text: r.error } : { ok: true, text: `Approved ${candidateLabel} as the new baseline` });
           if (!r.error) router.refresh();
         });
       }}

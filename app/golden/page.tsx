@@ -1,18 +1,38 @@
+import { getDb } from "@/db/index";
+import { knownRoles, listCases } from "@/db/queries/golden-cases";
 import { can } from "@/lib/auth/permissions";
+import { POLICY_BEHAVIORS } from "@/lib/schemas/golden-suite";
 import { requirePageUser } from "../_lib/current-user";
+import { CasesTable, type CaseRow } from "./cases-table";
 import { DraftForm } from "./draft-form";
+import { ExportGoldenButton } from "./export-golden-button";
 
 export const dynamic = "force-dynamic";
 
 export default async function GoldenPage() {
   const user = await requirePageUser();
+  const db = getDb();
+  const cases = listCases(db);
+  const rows: CaseRow[] = cases.map((c) => ({ id: c.id, suite: c.suite, role: c.role ?? "", behavior: c.behavior ?? "", split: c.split, frozen: c.frozen, version: c.version, author: c.author, at: c.at, order: c.firstRow }));
   return (
     <>
       <h1>Golden cases</h1>
       <p className="muted">
-        Draft a role case or policy behaviour: each item is checked for being independently judgeable (one claim, yes/no, no vague words), and the “where does my case go?” rule suggests its suite. Findings are messages, never silent fixes.
+        The judge suites’ role cases (a desk’s facts and red lines) and policy behaviours (every role). Each edit is a new version with a change note; cases in the frozen eval split cannot be changed in place. Export writes them back to golden/ so the work lands in git (docs/GOLDEN.md).
       </p>
-      {can(user, "author_golden") ? <DraftForm /> : <p className="muted">Writing golden cases needs the analyst or lead role.</p>}
+      {can(user, "export_golden") ? <ExportGoldenButton /> : null}
+      <CasesTable rows={rows} />
+      <h2>New case</h2>
+      {can(user, "author_golden") ? (
+        <>
+          <p className="muted">
+            Each item is checked for being independently judgeable (one claim, yes/no, no vague words), and the “where does my case go?” rule suggests its suite. Findings are messages, never silent fixes: a case saves with findings, which stay listed until an edit fixes them. Only what would break the suite file (no item, a duplicate item, an item over 200 characters, a used id) stops a save.
+          </p>
+          <DraftForm roles={knownRoles(db)} behaviors={POLICY_BEHAVIORS} />
+        </>
+      ) : (
+        <p className="muted">Writing golden cases needs the analyst or lead role.</p>
+      )}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
+import type { JudgeCaseV2 } from "../../lib/judge/report-schema";
 import type { Db } from "../index";
-import { decisionScores, runLines } from "../schema";
+import { decisionScores, judgeReports, runLines } from "../schema";
 
 /** Score components shown side by side for one case (decision_scores columns, in the scorer's order). */
 export const COMPONENTS = ["actionType", "destination", "priority", "flags", "policyCitation", "mustAsk", "graded", "score"] as const;
@@ -20,4 +21,12 @@ export function caseLines(db: Db, runId: number, key: string) {
     .where(and(eq(runLines.runId, runId), eq(runLines.decisionId, decisionId), eq(runLines.thinking, thinking)))
     .orderBy(asc(runLines.lineNo))
     .all();
+}
+
+/** One side of a compared judge case: the stored report's case whose pairing key (`role/id`) is `key`, or null. */
+export function judgeCase(db: Db, reportId: number, key: string): { name: string; passThreshold: number; votes: number; case: JudgeCaseV2 | null } | null {
+  const row = db.select({ name: judgeReports.name, report: judgeReports.report }).from(judgeReports).where(eq(judgeReports.id, reportId)).get();
+  if (!row) return null;
+  const found = row.report.cases.find((c) => `${c.role}/${c.id}` === key) ?? null;
+  return { name: row.name, passThreshold: row.report.judge.pass_threshold, votes: row.report.judge.votes, case: found };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../bin/load/files";
 import { makeTempDb } from "../testing/temp-db";
 import { seedFromRepo } from "../writes/seed-repo";
-import { listReportSources, loadComparison, runScoreReport, type ReportRef } from "./compare";
+import { listReportSources, loadComparison, reportRefSchema, runScoreReport, type ReportRef } from "./compare";
 
 function assay(...args: string[]): { code: number | null; stdout: string } {
   const r = spawnSync(process.execPath, ["bin/assay.mjs", ...args], { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
@@ -19,6 +19,9 @@ beforeAll(() => {
 });
 afterAll(() => t.cleanup());
 
+/** The ref of a seeded report by name: "run:<id>" or "judge:<id>". */
+const refOf = (kind: "score" | "judge", name: string): ReportRef => listReportSources(t.db).find((s) => s.kind === kind && s.name === name)!.ref;
+
 function pageResult(baseline: ReportRef, candidate: ReportRef) {
   const data = loadComparison(t.db, { baseline, candidate });
   if (!data.ok || !data.outcome.ok) throw new Error(data.ok ? (data.outcome as { error: string }).error : data.error);
@@ -26,16 +29,14 @@ function pageResult(baseline: ReportRef, candidate: ReportRef) {
 }
 
 describe("the compare page's data agrees with `assay compare --json`", { timeout: 60_000 }, () => {
-  it("on two shipped judge reports", () => {
+  it("on two shipped judge reports, as seeded into the database", () => {
     const cli = assay("compare", "golden/runs/judge/careful.report.json", "golden/runs/judge/sloppy.report.json", "--json");
     expect(cli.code).toBe(0);
-    expect(pageResult("judge:careful", "judge:sloppy")).toEqual(JSON.parse(cli.stdout));
+    expect(pageResult(refOf("judge", "careful"), refOf("judge", "sloppy"))).toEqual(JSON.parse(cli.stdout));
   });
 
   it("on two imported example runs, their score reports rebuilt from the database", () => {
-    const sources = listReportSources(t.db);
-    const id = (name: string) => sources.find((s) => s.label.startsWith(`${name} (run`))!.runId!;
-    const [careful, leaky] = [id("careful"), id("leaky")];
+    const [careful, leaky] = [refOf("score", "careful"), refOf("score", "leaky")];
     const files = ["careful", "leaky"].map((name) => {
       const out = assay("score", "--run", `golden/runs/${name}.jsonl`, "--json");
       expect(out.code).toBe(0);
@@ -45,12 +46,17 @@ describe("the compare page's data agrees with `assay compare --json`", { timeout
     });
     const cli = assay("compare", files[0]!, files[1]!, "--json");
     expect(cli.code).toBe(0);
-    expect(pageResult(`run:${careful}`, `run:${leaky}`)).toEqual(JSON.parse(cli.stdout));
-    expect(runScoreReport(t.db, careful)).toMatchObject({ kind: "score", schema_version: 1 });
+    expect(pageResult(careful, leaky)).toEqual(JSON.parse(cli.stdout));
+    expect(runScoreReport(t.db, Number(careful.slice(4)))).toMatchObject({ kind: "score", schema_version: 1 });
   });
 
   it("refuses to compare a score report with a judge report", () => {
-    const data = loadComparison(t.db, { baseline: "run:1", candidate: "judge:careful" });
+    const data = loadComparison(t.db, { baseline: "run:1", candidate: refOf("judge", "careful") });
     expect(data).toMatchObject({ ok: false });
+  });
+
+  it("a ref to a missing run or judge report is not found, never read from golden/", () => {
+    expect(loadComparison(t.db, { baseline: "judge:999", candidate: refOf("judge", "careful") })).toEqual({ ok: false, error: "judge report 999 not found" });
+    expect(reportRefSchema.safeParse("judge:careful").success).toBe(false);
   });
 });

@@ -1,33 +1,24 @@
 import { asc, desc, eq } from "drizzle-orm";
-import path from "node:path";
-import { z } from "zod";
-import { listFiles, repoPath } from "../../bin/load/files";
-import { loadReport } from "../../bin/load/reports";
+import { describeRef, parseRef, type ReportRef } from "../../lib/approval/report-ref";
 import { compareReports, type CompareOutcome } from "../../lib/compare/compare";
 import { normaliseReport, type NormalisedReport } from "../../lib/compare/read-report";
 import type { Db } from "../index";
-import { decisionScores, runs } from "../schema";
+import { decisionScores, judgeReports, runs } from "../schema";
 
 // Compare (issue 5): the page compares the same reports `assay compare` reads — a run's score report (rebuilt from its
-// stored decisions) or a shipped judge report — with the one lib/ implementation, compareReports, and its defaults.
+// stored decisions) or a stored judge report — with the one lib/ implementation, compareReports, and its defaults.
 
-export const JUDGE_REPORT_DIR = ["golden", "runs", "judge"] as const;
+export { reportRefSchema, type ReportRef } from "../../lib/approval/report-ref";
 
-/** "run:<id>" (an imported run's score report) or "judge:<name>" (golden/runs/judge/<name>.report.json). */
-export const reportRefSchema = z.union([z.string().regex(/^run:[1-9]\d*$/), z.string().regex(/^judge:[a-z0-9][a-z0-9_-]*$/)]);
-export type ReportRef = z.infer<typeof reportRefSchema>;
+export type ReportSource = { ref: ReportRef; label: string; name: string; kind: "score" | "judge"; id: number; example: boolean };
 
-export type ReportSource = { ref: ReportRef; label: string; kind: "score" | "judge"; runId: number | null };
-
-/** Every report the compare page offers: imported runs (newest first), then the shipped judge reports by name. */
+/** Every report the compare page offers: imported runs, then judge reports (each newest first). */
 export function listReportSources(db: Db): ReportSource[] {
-  const fromRuns = db.select({ id: runs.id, name: runs.name }).from(runs).orderBy(desc(runs.createdAt), desc(runs.id)).all();
-  const judge = listFiles(repoPath(...JUDGE_REPORT_DIR), ".report.json")
-    .map((f) => path.basename(f, ".report.json"))
-    .sort();
+  const fromRuns = db.select({ id: runs.id, name: runs.name, example: runs.example }).from(runs).orderBy(desc(runs.createdAt), desc(runs.id)).all();
+  const judge = db.select({ id: judgeReports.id, name: judgeReports.name, example: judgeReports.example }).from(judgeReports).orderBy(desc(judgeReports.createdAt), desc(judgeReports.id)).all();
   return [
-    ...fromRuns.map((r): ReportSource => ({ ref: `run:${r.id}`, label: `${r.name} (run ${r.id}, score)`, kind: "score", runId: r.id })),
-    ...judge.map((name): ReportSource => ({ ref: `judge:${name}`, label: `${name} (judge report)`, kind: "judge", runId: null })),
+    ...fromRuns.map((r): ReportSource => ({ ref: `run:${r.id}`, label: `${r.name} (run ${r.id}, score)`, name: r.name, kind: "score", id: r.id, example: r.example })),
+    ...judge.map((r): ReportSource => ({ ref: `judge:${r.id}`, label: `${r.name} (judge report ${r.id})`, name: r.name, kind: "judge", id: r.id, example: r.example })),
   ];
 }
 
@@ -54,16 +45,21 @@ export function runScoreReport(db: Db, runId: number): Record<string, unknown> |
   return { ...run.report, decisions };
 }
 
-/** Loads one side of a comparison; null when the run or file does not exist. */
+/** A stored judge report (schema v2, as imported), or null. */
+export function storedJudgeReport(db: Db, id: number) {
+  return db.select().from(judgeReports).where(eq(judgeReports.id, id)).get() ?? null;
+}
+
+/** Loads one side of a comparison; null when the run or judge report does not exist. */
 export function loadReportByRef(db: Db, ref: ReportRef): NormalisedReport | null {
-  const [kind, id] = ref.split(":") as ["run" | "judge", string];
-  if (kind === "run") {
-    const report = runScoreReport(db, Number(id));
-    return report ? normaliseReport(report, `run ${id}`) : null;
+  const p = parseRef(ref);
+  if (!p) return null;
+  if (p.kind === "run") {
+    const report = runScoreReport(db, p.id);
+    return report ? normaliseReport(report, `run ${p.id}`) : null;
   }
-  const file = repoPath(...JUDGE_REPORT_DIR, `${id}.report.json`);
-  if (!listFiles(repoPath(...JUDGE_REPORT_DIR), ".report.json").some((f) => path.resolve(f) === path.resolve(file))) return null;
-  return loadReport(file);
+  const row = storedJudgeReport(db, p.id);
+  return row ? normaliseReport(row.report, `judge report ${p.id} (${row.name})`) : null;
 }
 
 export type ComparisonData = { ok: true; outcome: CompareOutcome } | { ok: false; error: string };
@@ -72,8 +68,8 @@ export type ComparisonData = { ok: true; outcome: CompareOutcome } | { ok: false
 export function loadComparison(db: Db, refs: { baseline: ReportRef; candidate: ReportRef }): ComparisonData {
   const baseline = loadReportByRef(db, refs.baseline);
   const candidate = loadReportByRef(db, refs.candidate);
-  if (!baseline) return { ok: false, error: `${refs.baseline} not found` };
-  if (!candidate) return { ok: false, error: `${refs.candidate} not found` };
+  if (!baseline) return { ok: false, error: `${describeRef(refs.baseline)} not found` };
+  if (!candidate) return { ok: false, error: `${describeRef(refs.candidate)} not found` };
   if (baseline.kind !== candidate.kind) return { ok: false, error: `cannot compare a ${baseline.kind} report with a ${candidate.kind} report` };
   return { ok: true, outcome: compareReports(baseline, candidate) };
 }

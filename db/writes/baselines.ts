@@ -1,19 +1,28 @@
 import type { ApprovalRecord } from "../../lib/approval/record";
+import { parseRef } from "../../lib/approval/report-ref";
 import type { FlipReview } from "../../lib/approval/review";
 import type { Db } from "../index";
+import type { ComparisonPair } from "../queries/baselines";
 import { baselineApprovals, flipReviews } from "../schema";
 import { audit } from "./audit";
 
+/** The audit entity a ref names: the run, or the judge report. */
+export function refEntity(ref: string): { entity: string; entityId: string } {
+  const p = parseRef(ref);
+  if (!p) return { entity: "report", entityId: ref };
+  return { entity: p.kind === "run" ? "run" : "judge_report", entityId: String(p.id) };
+}
+
 /** Appends a lead's review of one flip or blocker (a later review of the same case supersedes it; none is overwritten). */
-export function saveFlipReview(db: Db, input: { baselineRunId: number; candidateRunId: number; review: FlipReview }): void {
+export function saveFlipReview(db: Db, input: ComparisonPair & { review: FlipReview }): void {
   const { review: r } = input;
   db.transaction((tx) => {
     const row = tx
       .insert(flipReviews)
-      .values({ baselineRunId: input.baselineRunId, candidateRunId: input.candidateRunId, caseKey: r.case_key, decision: r.decision, note: r.note, reviewer: r.reviewer, at: r.at })
+      .values({ baselineRef: input.baselineRef, candidateRef: input.candidateRef, caseKey: r.case_key, decision: r.decision, note: r.note, reviewer: r.reviewer, at: r.at })
       .returning({ id: flipReviews.id })
       .get();
-    audit(tx, { actor: r.reviewer, action: `flip.${r.decision}`, entity: "comparison", entityId: `${input.baselineRunId}→${input.candidateRunId}`, detail: { review_id: row.id, case: r.case_key, note: r.note }, at: r.at });
+    audit(tx, { actor: r.reviewer, action: `flip.${r.decision}`, entity: "comparison", entityId: `${input.baselineRef}→${input.candidateRef}`, detail: { review_id: row.id, case: r.case_key, note: r.note }, at: r.at });
   });
 }
 
@@ -22,15 +31,14 @@ export function saveApproval(db: Db, record: ApprovalRecord): number {
   return db.transaction((tx) => {
     const row = tx
       .insert(baselineApprovals)
-      .values({ baselineRunId: record.baseline_run_id, candidateRunId: record.candidate_run_id, reportKind: record.report_kind, approvedBy: record.approved_by.email, approvedAt: record.approved_at, record })
+      .values({ baselineRef: record.baseline_ref, candidateRef: record.candidate_ref, reportKind: record.report_kind, approvedBy: record.approved_by.email, approvedAt: record.approved_at, record })
       .returning({ id: baselineApprovals.id })
       .get();
     audit(tx, {
       actor: record.approved_by.email,
       action: "baseline.approve",
-      entity: "run",
-      entityId: String(record.candidate_run_id),
-      detail: { approval_id: row.id, baseline_run_id: record.baseline_run_id, verdict: record.compare.verdict, justification: record.justification },
+      ...refEntity(record.candidate_ref),
+      detail: { approval_id: row.id, baseline_ref: record.baseline_ref, verdict: record.compare.verdict, justification: record.justification },
       at: record.approved_at,
     });
     return row.id;

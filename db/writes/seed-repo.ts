@@ -3,20 +3,24 @@ import { eq } from "drizzle-orm";
 import { loadEpisodes } from "../../bin/load/episodes";
 import { evalSplitHash } from "../../bin/load/eval-hash";
 import { listFiles, readJsonFile, readJsonlFile, readText, repoPath, REPO_ROOT } from "../../bin/load/files";
+import { loadGoldenSuites } from "../../bin/load/golden-suites";
 import { loadProbes, shippedProbeFiles } from "../../bin/load/probes";
 import { mustAskFileSchema, policiesFileSchema } from "../../lib/schemas/pack";
 import { probeSchema } from "../../lib/schemas/probe";
 import type { Db } from "../index";
-import { runs } from "../schema";
+import { judgeReports, runs } from "../schema";
 import { loadDbScoringContext } from "../queries/scoring-context";
+import { seedGoldenCases, type GoldenSeedCounts } from "./golden-cases";
+import { importJudgeReportText } from "./import-judge-report";
 import { importRunText } from "./import-run";
 import { seedEpisodes, seedPack, seedProbes, type SeedCounts } from "./seed";
 
-export type SeedSummary = { packVersion: string; pack: SeedCounts; episodes: SeedCounts; probes: SeedCounts; runsAdded: string[] };
+export type SeedSummary = { packVersion: string; pack: SeedCounts; episodes: SeedCounts; probes: SeedCounts; runsAdded: string[]; judgeReportsAdded: string[]; goldenCases: GoldenSeedCounts };
 
 /**
- * Seeds the database from the repository: policy pack, episodes, probes (with their shipped labels) and the example
- * runs of golden/runs. Adds only what is missing; never rewrites what is there. Used by `npm run db:setup` and tests.
+ * Seeds the database from the repository: policy pack, episodes, probes (with their shipped labels), the example
+ * runs of golden/runs and the example judge reports of golden/runs/judge. Adds only what is missing (by name); never
+ * rewrites what is there. Used by `npm run db:setup` and tests.
  */
 export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string } = {}): SeedSummary {
   const at = opts.at ?? new Date().toISOString();
@@ -29,6 +33,8 @@ export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string 
   loadProbes(); // validates every file and refuses duplicate ids across files before anything is seeded
   const list = shippedProbeFiles().flatMap((f) => readJsonlFile(f, probeSchema).map((probe, i) => ({ probe, file: path.relative(REPO_ROOT, f).split(path.sep).join("/"), seq: i + 1 })));
   const probes = seedProbes(db, list, at);
+  // Judge-suite cases (golden/roles, golden/policy_behaviors.json): version 1 of each, authored "golden/ files".
+  const goldenCases = seedGoldenCases(db, loadGoldenSuites(), at);
 
   const runsAdded: string[] = [];
   if (opts.exampleRuns !== false) {
@@ -41,5 +47,14 @@ export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string 
       runsAdded.push(name);
     }
   }
-  return { packVersion: policies.pack_version, pack, episodes, probes, runsAdded };
+  const judgeReportsAdded: string[] = [];
+  if (opts.exampleRuns !== false) {
+    for (const f of listFiles(repoPath("golden", "runs", "judge"), ".report.json")) {
+      const name = path.basename(f, ".report.json");
+      if (db.select({ id: judgeReports.id }).from(judgeReports).where(eq(judgeReports.name, name)).get()) continue;
+      importJudgeReportText(db, { name, fileName: path.basename(f), text: readText(f), actor: "db-setup", example: true, at });
+      judgeReportsAdded.push(name);
+    }
+  }
+  return { packVersion: policies.pack_version, pack, episodes, probes, runsAdded, judgeReportsAdded, goldenCases };
 }

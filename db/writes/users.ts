@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { hashPassword } from "../../lib/auth/password";
+import { checkNewPerson, checkRoleChange, type PeopleRefusal } from "../../lib/auth/people";
 import type { Role } from "../../lib/auth/roles";
 import { sessionExpiresAt } from "../../lib/auth/session-token";
 import type { Db } from "../index";
+import { findUserById, listUsers } from "../queries/users";
 import { sessions, users } from "../schema";
 import { audit } from "./audit";
 
@@ -32,4 +34,60 @@ export function deleteSession(db: Db, input: { tokenHash: string; email: string 
     const gone = tx.delete(sessions).where(eq(sessions.tokenHash, input.tokenHash)).returning({ userId: sessions.userId }).get();
     if (gone) audit(tx, { actor: input.email ?? "anonymous", action: "session.sign_out", entity: "user", entityId: String(gone.userId) });
   });
+}
+
+// The People page (issue 5, lead only). The caller has already authorized the actor (manage_users); these re-run the
+// pure rules of lib/auth/people.ts inside an immediate transaction, so a concurrent edit cannot slip past them.
+
+/** A lead adds a person with roles and an initial password. Refusals (duplicate email, bad roles…) write nothing. */
+export async function addPerson(db: Db, input: { form: unknown; actor: string; now?: Date }): Promise<{ ok: true; id: number; email: string } | PeopleRefusal> {
+  const first = checkNewPerson({ form: input.form, people: listUsers(db) });
+  if (!first.ok) return first;
+  const passwordHash = await hashPassword(first.person.password);
+  const at = (input.now ?? new Date()).toISOString();
+  return db.transaction(
+    (tx) => {
+      const check = checkNewPerson({ form: input.form, people: listUsers(tx) });
+      if (!check.ok) return check;
+      const { email, name, roles } = check.person;
+      const row = tx.insert(users).values({ email, name, roles, passwordHash, createdAt: at }).returning({ id: users.id }).get();
+      audit(tx, { actor: input.actor, action: "user.create", entity: "user", entityId: String(row.id), detail: { email, roles }, at });
+      return { ok: true as const, id: row.id, email };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** A lead changes someone's roles (the last-lead rule holds). A rule refusal is audited too; nothing else is written. */
+export function changeRoles(db: Db, input: { userId: number; roles: unknown; actor: string; now?: Date }): { ok: true; email: string; from: Role[]; to: Role[] } | PeopleRefusal {
+  const at = (input.now ?? new Date()).toISOString();
+  return db.transaction(
+    (tx) => {
+      const check = checkRoleChange({ people: listUsers(tx), targetId: input.userId, roles: input.roles });
+      if (!check.ok) {
+        if (check.status === 409) audit(tx, { actor: input.actor, action: "user.roles.refused", entity: "user", entityId: String(input.userId), detail: { status: check.status, error: check.error }, at });
+        return check;
+      }
+      tx.update(users).set({ roles: check.to }).where(eq(users.id, input.userId)).run();
+      audit(tx, { actor: input.actor, action: "user.roles", entity: "user", entityId: String(input.userId), detail: { email: check.email, from: check.from, to: check.to }, at });
+      return check;
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** A lead sets a new password (already policy-checked and hashed by the caller) and ends all of that person's sessions. */
+export function resetPassword(db: Db, input: { userId: number; passwordHash: string; actor: string; now?: Date }): { ok: true; email: string; sessionsEnded: number } | PeopleRefusal {
+  const at = (input.now ?? new Date()).toISOString();
+  return db.transaction(
+    (tx) => {
+      const target = findUserById(tx, input.userId);
+      if (!target) return { ok: false as const, status: 404 as const, error: `no person with id ${input.userId}` };
+      tx.update(users).set({ passwordHash: input.passwordHash }).where(eq(users.id, input.userId)).run();
+      const ended = tx.delete(sessions).where(eq(sessions.userId, input.userId)).returning({ tokenHash: sessions.tokenHash }).all().length;
+      audit(tx, { actor: input.actor, action: "user.password_reset", entity: "user", entityId: String(input.userId), detail: { email: target.email, sessions_ended: ended }, at });
+      return { ok: true as const, email: target.email, sessionsEnded: ended };
+    },
+    { behavior: "immediate" },
+  );
 }

@@ -1,4 +1,5 @@
 import type { ApprovalRecord } from "./record";
+import type { ReportRef } from "./report-ref";
 
 // Issue 5: baselines have a history, and the newest approval of a report kind is the current baseline the runs page
 // compares each new run against by default.
@@ -12,7 +13,7 @@ export function baselineHistory(records: readonly ApprovalRecord[], kind: Approv
     .map((x) => x.r);
 }
 
-/** The run id of the current baseline of a report kind, or null when nothing has been approved yet. */
-export function currentBaselineRunId(records: readonly ApprovalRecord[], kind: ApprovalRecord["report_kind"]): number | null {
-  return baselineHistory(records, kind)[0]?.candidate_run_id ?? null;
+/** The ref ("run:<id>" or "judge:<id>") of the current baseline of a report kind, or null when nothing has been approved yet. */
+export function currentBaselineRef(records: readonly ApprovalRecord[], kind: ApprovalRecord["report_kind"]): ReportRef | null {
+  return baselineHistory(records, kind)[0]?.candidate_ref ?? null;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { baselineHistory, currentBaselineRunId } from "./history";
+import { baselineHistory, currentBaselineRef } from "./history";
 import { approvalRecordSchema, assertImmutable, buildApprovalRecord, type ApprovalRecord } from "./record";
 import { ANNOTATOR, LEAD, blocker, flip, makeCompare, review } from "./test-factories";
 
 const AT = new Date("2026-07-02T12:00:00.000Z");
-const base = { user: LEAD, reviews: [], baseline_run_id: 3, candidate_run_id: 7, current_baseline_run_id: 3, at: AT };
+const base = { user: LEAD, reviews: [], baseline_ref: "judge:3", candidate_ref: "judge:7", current_baseline_ref: "judge:3", at: AT } as const;
 
 function approved(overrides: Partial<Parameters<typeof buildApprovalRecord>[0]> = {}): ApprovalRecord {
   const out = buildApprovalRecord({ ...base, compare: makeCompare(), ...overrides });
@@ -17,8 +17,8 @@ describe("approval record", () => {
     const compare = { ...makeCompare({ verdict: "REGRESSED", gate_flips: { pass_to_fail: [flip("support_desk/sup-003")], fail_to_pass: [] }, blockers: [blocker("support_desk/sup-003")] }), warnings: ["judge model differs"] };
     const record = approved({ compare, reviews: [review("support_desk/sup-003")], justification: "  wording regression only, checked by hand  " });
     expect(record).toMatchObject({
-      baseline_run_id: 3,
-      candidate_run_id: 7,
+      baseline_ref: "judge:3",
+      candidate_ref: "judge:7",
       report_kind: "judge",
       approved_by: { id: 1, email: "lead@assay.test" },
       approved_at: "2026-07-02T12:00:00.000Z",
@@ -36,27 +36,36 @@ describe("approval record", () => {
   });
 
   it("must compare against the current baseline when one exists", () => {
-    const out = buildApprovalRecord({ ...base, baseline_run_id: 5, compare: makeCompare() });
-    expect(out).toEqual({ ok: false, reasons: ["compare against the current baseline (run 3), not run 5"] });
+    const out = buildApprovalRecord({ ...base, baseline_ref: "judge:5", compare: makeCompare() });
+    expect(out).toEqual({ ok: false, reasons: ["compare against the current baseline (judge report 3), not judge report 5"] });
   });
 
-  it("the first baseline can be approved against any compared run", () => {
-    expect(buildApprovalRecord({ ...base, baseline_run_id: 5, current_baseline_run_id: null, compare: makeCompare() }).ok).toBe(true);
+  it("the first baseline can be approved against any compared report", () => {
+    expect(buildApprovalRecord({ ...base, baseline_ref: "judge:5", current_baseline_ref: null, compare: makeCompare() }).ok).toBe(true);
   });
 
-  it("a run cannot be approved over itself", () => {
-    expect(buildApprovalRecord({ ...base, candidate_run_id: 3, compare: makeCompare() })).toMatchObject({ ok: false, reasons: ["a run cannot be approved over itself"] });
+  it("a report cannot be approved over itself", () => {
+    expect(buildApprovalRecord({ ...base, candidate_ref: "judge:3", compare: makeCompare() })).toMatchObject({ ok: false, reasons: ["a report cannot be approved over itself"] });
   });
 
   it("the schema refuses a record whose kind differs from its comparison", () => {
     expect(approvalRecordSchema.safeParse({ ...approved(), report_kind: "score" }).success).toBe(false);
+  });
+
+  it("a score approval names two runs and a judge approval two judge reports, never a mix", () => {
+    const score = buildApprovalRecord({ ...base, baseline_ref: "run:3", candidate_ref: "run:7", current_baseline_ref: null, compare: makeCompare({ kind: "score" }) });
+    expect(score).toMatchObject({ ok: true, record: { report_kind: "score", baseline_ref: "run:3", candidate_ref: "run:7" } });
+    const mixed = buildApprovalRecord({ ...base, baseline_ref: "run:3", current_baseline_ref: null, compare: makeCompare() });
+    expect(mixed.ok).toBe(false);
+    expect(approvalRecordSchema.safeParse({ ...approved(), candidate_ref: "run:7" }).success).toBe(false);
+    expect(approvalRecordSchema.safeParse({ ...approved(), candidate_ref: "judge:careful" }).success).toBe(false);
   });
 });
 
 describe("approved records are immutable", () => {
   it("any edit of an approved record is refused with a way forward", () => {
     const r = assertImmutable(approved());
-    expect(r).toEqual({ ok: false, error: "the approval of run 7 over run 3 (lead@assay.test, 2026-07-02T12:00:00.000Z) is immutable: approve another candidate to move the baseline" });
+    expect(r).toEqual({ ok: false, error: "the approval of judge report 7 over judge report 3 (lead@assay.test, 2026-07-02T12:00:00.000Z) is immutable: approve another candidate to move the baseline" });
   });
   it("a new record (nothing stored yet) may be written", () => {
     expect(assertImmutable(null)).toEqual({ ok: true });
@@ -64,15 +73,16 @@ describe("approved records are immutable", () => {
 });
 
 describe("baseline history", () => {
-  const first = approved({ current_baseline_run_id: null, baseline_run_id: 1, candidate_run_id: 3, at: new Date("2026-06-01T09:00:00.000Z") });
+  const first = approved({ current_baseline_ref: null, baseline_ref: "judge:1", candidate_ref: "judge:3", at: new Date("2026-06-01T09:00:00.000Z") });
   const second = approved();
-  const score = { ...approved({ candidate_run_id: 9, at: new Date("2026-08-01T09:00:00.000Z") }), report_kind: "score" as const };
+  const score = approved({ baseline_ref: "run:2", candidate_ref: "run:9", current_baseline_ref: null, compare: makeCompare({ kind: "score" }), at: new Date("2026-08-01T09:00:00.000Z") });
 
   it("lists approvals of a kind newest first", () => {
     expect(baselineHistory([first, second, score], "judge")).toEqual([second, first]);
   });
-  it("the newest approval of a kind is the current baseline", () => {
-    expect(currentBaselineRunId([second, first, score], "judge")).toBe(7);
-    expect(currentBaselineRunId([first, second], "score")).toBeNull();
+  it("the newest approval of a kind is the current baseline of that kind, as a ref", () => {
+    expect(currentBaselineRef([second, first, score], "judge")).toBe("judge:7");
+    expect(currentBaselineRef([second, first, score], "score")).toBe("run:9");
+    expect(currentBaselineRef([first, second], "score")).toBeNull();
   });
 });

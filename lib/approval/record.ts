@@ -1,17 +1,16 @@
 import { z } from "zod";
 import { emailSchema, type SessionUser } from "../auth/roles";
 import { compareFigures, compareFiguresSchema, type CompareFigures } from "./compare-figures";
+import { describeRef, reportKindOfRef, reportRefSchema, type ReportRef } from "./report-ref";
 import { canApprove, flipReviewSchema, type FlipReview } from "./review";
 
 // Issue 5: approval records who, when, the compare figures and the justification; baselines have a history; an
-// approved baseline cannot be edited. Run ids are the workbench's runs.id.
-
-export const runIdSchema = z.number().int().positive();
+// approved baseline cannot be edited. Each side is a report ref: "run:<runs.id>" or "judge:<judge_reports.id>".
 
 export const approvalRecordSchema = z
   .object({
-    baseline_run_id: runIdSchema,
-    candidate_run_id: runIdSchema,
+    baseline_ref: reportRefSchema,
+    candidate_ref: reportRefSchema,
     report_kind: z.enum(["score", "judge"]),
     approved_by: z.object({ id: z.union([z.number().int().positive(), z.string().min(1)]), email: emailSchema }),
     approved_at: z.iso.datetime(),
@@ -23,8 +22,12 @@ export const approvalRecordSchema = z
     reviews: z.array(flipReviewSchema),
   })
   .strict()
-  .refine((r) => r.baseline_run_id !== r.candidate_run_id, { message: "a run cannot be approved over itself", path: ["candidate_run_id"] })
-  .refine((r) => r.report_kind === r.compare.kind, { message: "report_kind differs from the compared reports' kind", path: ["report_kind"] });
+  .refine((r) => r.baseline_ref !== r.candidate_ref, { message: "a report cannot be approved over itself", path: ["candidate_ref"] })
+  .refine((r) => r.report_kind === r.compare.kind, { message: "report_kind differs from the compared reports' kind", path: ["report_kind"] })
+  .refine((r) => reportKindOfRef(r.baseline_ref) === r.report_kind && reportKindOfRef(r.candidate_ref) === r.report_kind, {
+    message: 'a score comparison names two runs ("run:<id>"), a judge comparison two judge reports ("judge:<id>")',
+    path: ["report_kind"],
+  });
 
 export type ApprovalRecord = z.infer<typeof approvalRecordSchema>;
 
@@ -39,23 +42,23 @@ export function buildApprovalRecord(input: {
   compare: CompareFigures & { warnings?: string[] };
   reviews: readonly FlipReview[];
   justification?: string | null;
-  baseline_run_id: number;
-  candidate_run_id: number;
-  /** The current baseline run of this report kind, or null when none has been approved yet. */
-  current_baseline_run_id: number | null;
+  baseline_ref: ReportRef;
+  candidate_ref: ReportRef;
+  /** The current baseline of this report kind, or null when none has been approved yet. */
+  current_baseline_ref: ReportRef | null;
   at: Date;
 }): ApprovalOutcome {
   const check = canApprove(input);
   const reasons = check.ok ? [] : [...check.reasons];
-  if (input.current_baseline_run_id !== null && input.baseline_run_id !== input.current_baseline_run_id) {
-    reasons.push(`compare against the current baseline (run ${input.current_baseline_run_id}), not run ${input.baseline_run_id}`);
+  if (input.current_baseline_ref !== null && input.baseline_ref !== input.current_baseline_ref) {
+    reasons.push(`compare against the current baseline (${describeRef(input.current_baseline_ref)}), not ${describeRef(input.baseline_ref)}`);
   }
-  if (input.baseline_run_id === input.candidate_run_id) reasons.push("a run cannot be approved over itself");
+  if (input.baseline_ref === input.candidate_ref) reasons.push("a report cannot be approved over itself");
   if (reasons.length || !input.user) return { ok: false, reasons };
   const justification = input.justification?.trim() || null;
   const parsed = approvalRecordSchema.safeParse({
-    baseline_run_id: input.baseline_run_id,
-    candidate_run_id: input.candidate_run_id,
+    baseline_ref: input.baseline_ref,
+    candidate_ref: input.candidate_ref,
     report_kind: input.compare.kind,
     approved_by: { id: input.user.id, email: input.user.email },
     approved_at: input.at.toISOString(),
@@ -74,10 +77,10 @@ export type ImmutableCheck = { ok: true } | { ok: false; error: string };
  * Issue 5: an approved baseline cannot be edited. Any write over an existing approval record is refused; moving the
  * baseline means approving another candidate, which adds a record to the history instead of changing one.
  */
-export function assertImmutable(existing: Pick<ApprovalRecord, "candidate_run_id" | "baseline_run_id" | "approved_at" | "approved_by"> | null): ImmutableCheck {
+export function assertImmutable(existing: Pick<ApprovalRecord, "candidate_ref" | "baseline_ref" | "approved_at" | "approved_by"> | null): ImmutableCheck {
   if (!existing) return { ok: true };
   return {
     ok: false,
-    error: `the approval of run ${existing.candidate_run_id} over run ${existing.baseline_run_id} (${existing.approved_by.email}, ${existing.approved_at}) is immutable: approve another candidate to move the baseline`,
+    error: `the approval of ${describeRef(existing.candidate_ref)} over ${describeRef(existing.baseline_ref)} (${existing.approved_by.email}, ${existing.approved_at}) is immutable: approve another candidate to move the baseline`,
   };
 }

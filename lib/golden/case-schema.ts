@@ -1,23 +1,16 @@
 import { z } from "zod";
-import { SPLITS } from "../pack/vocab";
-import { POLICY_BEHAVIORS, policyCaseSchema, roleCaseSchema, roleFileSchema } from "../schemas/golden-suite";
+import type { Split } from "../pack/vocab";
+import { POLICY_BEHAVIORS, policyCaseSchema, roleCaseSchema, roleFileSchema, suiteCaseSplit } from "../schemas/golden-suite";
 
 // Issue 5: analysts author role cases and policy behaviours in the browser. The case itself is exactly the golden-suite
 // schema's (lib/schemas/golden-suite.ts, reused, not redefined), so an export writes it to golden/ unchanged. The
-// authoring wrapper adds where it lives (suite, role) and whether it is frozen; golden-suite.ts has no field for a
-// split, so split and frozen live in the workbench until the suite files grow one.
+// authoring wrapper adds only where it lives (suite, role). The split is the case's own `split` field (absent = dev),
+// the one the suite files carry, so there is one source of truth: a case is frozen exactly when it is in eval.
 
 export const roleNameSchema = roleFileSchema.shape.role;
 
-const authoring = {
-  /** Cases in the eval split are frozen (issue 5): never changed in place. */
-  split: z.enum(SPLITS).default("dev"),
-  /** Freezes a dev case too, e.g. while it backs an approved baseline. */
-  frozen: z.boolean().default(false),
-};
-
-export const authoredRoleCaseSchema = z.object({ suite: z.literal("role"), role: roleNameSchema, ...authoring, case: roleCaseSchema }).strict();
-export const authoredPolicyCaseSchema = z.object({ suite: z.literal("policy"), ...authoring, case: policyCaseSchema }).strict();
+export const authoredRoleCaseSchema = z.object({ suite: z.literal("role"), role: roleNameSchema, case: roleCaseSchema }).strict();
+export const authoredPolicyCaseSchema = z.object({ suite: z.literal("policy"), case: policyCaseSchema }).strict();
 export const authoredCaseSchema = z.discriminatedUnion("suite", [authoredRoleCaseSchema, authoredPolicyCaseSchema]);
 
 export type AuthoredRoleCase = z.infer<typeof authoredRoleCaseSchema>;
@@ -42,9 +35,17 @@ export function caseKey(c: Pick<AuthoredRoleCase, "suite" | "role" | "case"> | P
   return c.suite === "role" ? `role:${c.role}/${c.case.id}` : `policy/${c.case.id}`;
 }
 
-/** Issue 5: cases in the eval split (or flagged frozen) cannot be changed in place. */
-export function isFrozen(c: Pick<AuthoredCase, "split" | "frozen">): boolean {
-  return c.split === "eval" || c.frozen;
+/** The case's split: `eval` only when the case says so (golden-suite.ts). */
+export function caseSplit(c: Pick<AuthoredCase, "case">): Split {
+  return suiteCaseSplit(c.case);
+}
+
+/**
+ * Issue 5: cases in the eval split are frozen and cannot be changed in place. golden/suites.lock.json locks their
+ * content in git (bin/load/suites-lock.ts); the workbench refuses edits (versioning.ts nextVersion).
+ */
+export function isFrozen(c: Pick<AuthoredCase, "case">): boolean {
+  return caseSplit(c) === "eval";
 }
 
 /** The next free id with a prefix ("sup" → "sup-009"), for a case that replaces a frozen one or is new. */

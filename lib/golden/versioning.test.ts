@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { authoredCaseSchema, caseKey, isFrozen, nextCaseId, type AuthoredCase } from "./case-schema";
+import { authoredCaseSchema, caseKey, caseSplit, isFrozen, nextCaseId, type AuthoredCase } from "./case-schema";
 import { diffCase, nextVersion, type CaseVersion } from "./versioning";
 
 const AT = new Date("2026-07-02T10:00:00.000Z");
 
-function roleCase(overrides: Partial<AuthoredCase["case"]> = {}, meta: Partial<Pick<AuthoredCase, "split" | "frozen">> = {}): AuthoredCase {
+function roleCase(overrides: Partial<AuthoredCase["case"]> = {}, meta: { split?: "dev" | "eval" } = {}): AuthoredCase {
   return authoredCaseSchema.parse({
     suite: "role",
     role: "support_desk",
-    ...meta,
-    case: { id: "sup-003", brief: "When is a 3:30 pm wire sent?", must_include: ["states that the outgoing wire cut-off is 2 p.m. ET"], must_not_include: ["says the 3:30 pm wire will be sent today"], ...overrides },
+    case: { id: "sup-003", ...meta, brief: "When is a 3:30 pm wire sent?", must_include: ["states that the outgoing wire cut-off is 2 p.m. ET"], must_not_include: ["says the 3:30 pm wire will be sent today"], ...overrides },
   });
 }
 
@@ -53,10 +52,14 @@ describe("frozen cases", () => {
     expect(out).toEqual({ ok: false, error: "role:support_desk/sup-003 is in the frozen eval split and cannot be changed in place: create a new case with a new case id (e.g. sup-009) carrying your change" });
   });
 
-  it("a case flagged frozen cannot be edited either, not even to unfreeze it", () => {
-    const frozen = v1(roleCase({}, { frozen: true }));
-    const out = nextVersion(frozen, { content: roleCase({}, { frozen: false }), author: "a", at: AT, change_note: "unfreeze" });
-    expect(out).toMatchObject({ ok: false, error: /is frozen and cannot be changed in place: create a new case/ });
+  it("an eval case cannot be moved back to dev in place (unfreezing is an edit too)", () => {
+    const frozen = v1(roleCase({}, { split: "eval" }));
+    const out = nextVersion(frozen, { content: roleCase({}, { split: "dev" }), author: "a", at: AT, change_note: "unfreeze" });
+    expect(out).toMatchObject({ ok: false, error: /is in the frozen eval split and cannot be changed in place: create a new case/ });
+  });
+
+  it("an absent split and an explicit dev split are the same split: no change, no new version", () => {
+    expect(nextVersion(v1(roleCase()), { content: roleCase({}, { split: "dev" }), author: "a", at: AT, change_note: "no-op" })).toEqual({ ok: false, error: "nothing changed: no new version was made" });
   });
 
   it("a dev case may be moved into the eval split (freezing is an edit)", () => {
@@ -64,8 +67,8 @@ describe("frozen cases", () => {
     expect(out).toMatchObject({ ok: true, version: { version: 2 }, diff: { fields: [{ field: "split", before: "dev", after: "eval" }] } });
   });
 
-  it("isFrozen: eval split or the frozen flag", () => {
-    expect([isFrozen({ split: "dev", frozen: false }), isFrozen({ split: "eval", frozen: false }), isFrozen({ split: "dev", frozen: true })]).toEqual([false, true, true]);
+  it("isFrozen: exactly the cases whose own split is eval (absent means dev)", () => {
+    expect([isFrozen(roleCase()), isFrozen(roleCase({}, { split: "dev" })), isFrozen(roleCase({}, { split: "eval" }))]).toEqual([false, false, true]);
   });
 });
 
@@ -88,10 +91,10 @@ describe("authored case schema", () => {
     const r = authoredCaseSchema.safeParse({ suite: "role", role: "support_desk", case: { id: "sup-001", brief: "b", must_include: ["states x y"], must_not_include: ["states x y"] } });
     expect(r.success).toBe(false);
   });
-  it("a policy case needs a behaviour and a pol- id; split defaults to dev", () => {
+  it("a policy case needs a behaviour and a pol- id; an absent split is dev", () => {
     expect(authoredCaseSchema.safeParse({ suite: "policy", case: { id: "sup-001", behavior: "escalation", brief: "b", must_include: ["says it is escalated"], must_not_include: [] } }).success).toBe(false);
     const ok = authoredCaseSchema.parse({ suite: "policy", case: { id: "pol-014", behavior: "escalation", brief: "b", must_include: ["says it is escalated"], must_not_include: [] } });
-    expect([caseKey(ok), ok.split, ok.frozen]).toEqual(["policy/pol-014", "dev", false]);
+    expect([caseKey(ok), caseSplit(ok), isFrozen(ok)]).toEqual(["policy/pol-014", "dev", false]);
   });
   it("nextCaseId finds the next free number for a prefix", () => {
     expect(nextCaseId([], "pol")).toBe("pol-001");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authoredCaseSchema, caseKey, isFrozen, type AuthoredCase } from "./case-schema";
+import { authoredCaseSchema, caseKey, caseSplit, isFrozen, type AuthoredCase } from "./case-schema";
 
 // Issue 5: edits are versioned (who, when, why), and cases in the frozen eval split cannot be changed in place.
 
@@ -23,7 +23,7 @@ export type CaseDiff = {
   changed: Array<{ kind: ItemRef["kind"]; before: string; after: string }>;
   /** The same text moved between must_include and must_not_include. */
   moved: Array<{ text: string; from: ItemRef["kind"]; to: ItemRef["kind"] }>;
-  /** Other fields that differ: brief, notes, behavior, split, frozen. */
+  /** Other fields that differ: brief, notes, behavior, split (absent and "dev" are the same split). */
   fields: Array<{ field: string; before: unknown; after: unknown }>;
 };
 
@@ -52,7 +52,7 @@ export function diffCase(a: AuthoredCase, b: AuthoredCase): CaseDiff {
       if (to && to !== kind) diff.moved.push({ text: t, from: kind, to });
     }
   }
-  const fieldsOf = (c: AuthoredCase): Record<string, unknown> => ({ brief: c.case.brief, notes: c.case.notes, behavior: c.suite === "policy" ? c.case.behavior : undefined, split: c.split, frozen: c.frozen });
+  const fieldsOf = (c: AuthoredCase): Record<string, unknown> => ({ brief: c.case.brief, notes: c.case.notes, behavior: c.suite === "policy" ? c.case.behavior : undefined, split: caseSplit(c) });
   const fa = fieldsOf(a);
   const fb = fieldsOf(b);
   for (const field of Object.keys(fa)) if (fa[field] !== fb[field]) diff.fields.push({ field, before: fa[field], after: fb[field] });
@@ -67,8 +67,8 @@ export type EditOutcome = { ok: true; version: CaseVersion; diff: CaseDiff | nul
 
 /**
  * The next version of a case. A new case (current null) starts at version 1. An edit must keep the case's identity
- * (suite, role, id), change something, and not touch a frozen case: that needs a new case id instead. Freezing a
- * dev case (moving it to eval) is an edit like any other; unfreezing is not possible in place.
+ * (suite, role, id), change something, and not touch a frozen (eval) case: that needs a new case id instead. Freezing
+ * a dev case (moving it to eval) is an edit like any other; unfreezing is not possible in place.
  */
 export function nextVersion(current: CaseVersion | null, edit: { content: unknown; author: string; at: Date; change_note: string }, options: { suggestId?: string } = {}): EditOutcome {
   const parsed = authoredCaseSchema.safeParse(edit.content);
@@ -77,9 +77,8 @@ export function nextVersion(current: CaseVersion | null, edit: { content: unknow
   const candidate = { case_id: caseKey(content), content, author: edit.author, at: edit.at.toISOString(), change_note: edit.change_note };
   if (!current) return finish({ ...candidate, version: 1 }, null);
   if (isFrozen(current.content)) {
-    const why = current.content.split === "eval" ? "is in the frozen eval split" : "is frozen";
     const id = options.suggestId ? ` (e.g. ${options.suggestId})` : "";
-    return { ok: false, error: `${current.case_id} ${why} and cannot be changed in place: create a new case with a new case id${id} carrying your change` };
+    return { ok: false, error: `${current.case_id} is in the frozen eval split and cannot be changed in place: create a new case with a new case id${id} carrying your change` };
   }
   if (candidate.case_id !== current.case_id) return { ok: false, error: `an edit cannot change a case's suite, role or id (${current.case_id} → ${candidate.case_id}): create a new case instead` };
   const diff = diffCase(current.content, content);

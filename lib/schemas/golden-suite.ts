@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SPLITS } from "../pack/vocab";
 
 // Judge golden suites (SPEC §1, seed 002 §D): role files carry a persona's facts and red lines; the policy suite carries
 // role-agnostic behaviours and is expanded against every role. Items are keyed by their exact text in judge votes and
@@ -21,7 +22,15 @@ export const POLICY_ROLE_PREFIX = "policy@";
 
 const itemText = z.string().trim().min(1, "an item must not be empty").max(200, "an item is one short claim (at most 200 characters)");
 
+/**
+ * Which split a suite case belongs to (issue 5): absent means `dev`. The `eval` cases are frozen: their content is
+ * locked by golden/suites.lock.json (scripts/freeze-suites.ts) and the workbench never changes them in place. The split
+ * is metadata for authors and tooling: the judge is never told it (lib/judge/expand.ts copies only what it grades on).
+ */
+export const suiteSplitSchema = z.enum(SPLITS);
+
 const caseFields = {
+  split: suiteSplitSchema.optional(),
   brief: z.string().trim().min(1),
   must_include: z.array(itemText),
   must_not_include: z.array(itemText),
@@ -93,6 +102,11 @@ export const judgeCandidateLineSchema = z
     sample: z.number().int().nonnegative().optional(),
   })
   .strict();
+
+/** The split of a suite case: `eval` only when it says so. */
+export function suiteCaseSplit(c: { split?: z.infer<typeof suiteSplitSchema> }): z.infer<typeof suiteSplitSchema> {
+  return c.split ?? "dev";
+}
 
 export type RoleCase = z.infer<typeof roleCaseSchema>;
 export type RoleFile = z.infer<typeof roleFileSchema>;

@@ -13,19 +13,9 @@ import { scoreMustAsk } from "./must-ask";
  * are still counted but do not zero `score`; `score_strict` treats every criterion as hard.
  */
 export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, advisory: ReadonlySet<DetectorCode>): DecisionResult {
-  const base = {
-    decision_id: point.decision_id,
-    episode_id: point.episode_id,
-    split: point.split,
-    family: point.family,
-    difficulty: point.difficulty,
-    thinking: line.thinking,
-    sample: line.sample ?? 0,
-    target_type: point.target.action_type,
-  };
   const format = checkFormat(line.raw);
   if (!format.ok) {
-    return { ...base, format_valid: false, format_error: format.error, output_type: null, hard_violations: [], hits: {}, components: { ...ZERO_COMPONENTS }, graded: 0, score: 0, score_strict: 0 };
+    return result(point, line, { format_valid: false, format_error: format.error, output_type: null, hard_violations: [], hits: {}, components: { ...ZERO_COMPONENTS }, graded: 0, score: 0, score_strict: 0 });
   }
   const { output } = format;
   const t = point.target;
@@ -40,8 +30,7 @@ export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, a
   };
   const graded = weightedSum(components);
   const blocking = hard.violations.some((c) => !advisory.has(c as DetectorCode));
-  return {
-    ...base,
+  return result(point, line, {
     format_valid: true,
     format_error: null,
     output_type: output.action.type,
@@ -51,5 +40,30 @@ export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, a
     graded,
     score: blocking ? 0 : graded,
     score_strict: hard.violations.length > 0 ? 0 : graded,
+  });
+}
+
+type Verdict = Pick<DecisionResult, "format_valid" | "format_error" | "output_type" | "hard_violations" | "hits" | "components" | "graded" | "score" | "score_strict">;
+
+// One literal with every key, not a spread of a shared base: spreading cost more than all six components together.
+function result(point: DecisionPoint, line: RunLine, v: Verdict): DecisionResult {
+  return {
+    decision_id: point.decision_id,
+    episode_id: point.episode_id,
+    split: point.split,
+    family: point.family,
+    difficulty: point.difficulty,
+    thinking: line.thinking,
+    sample: line.sample ?? 0,
+    target_type: point.target.action_type,
+    format_valid: v.format_valid,
+    format_error: v.format_error,
+    output_type: v.output_type,
+    hard_violations: v.hard_violations,
+    hits: v.hits,
+    components: v.components,
+    graded: v.graded,
+    score: v.score,
+    score_strict: v.score_strict,
   };
 }

@@ -2,7 +2,10 @@ import { approveBaseline } from "../../compare/approve";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/baselines {baselineRunId, candidateRunId, justification}: the approval action over HTTP, same checks (401/403 audited). */
+/**
+ * POST /api/baselines {baselineRef, candidateRef, justification} with refs "run:<id>" or "judge:<id>" (the older
+ * {baselineRunId, candidateRunId} still names two runs): the approval action over HTTP, same checks (401/403 audited).
+ */
 export async function POST(req: Request): Promise<Response> {
   let body: unknown;
   try {

@@ -1,0 +1,116 @@
+"use client";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { createColumnHelper, useTable, type SortingState, type Updater } from "@tanstack/react-table";
+import { DataTable, serverTableFeatures, type ServerTableFeatures } from "../_components/data-table";
+import { when } from "../_lib/format";
+
+/** One golden case in the list: its current version (db/queries/golden-cases.ts listCases, minus the content). */
+export type CaseRow = {
+  id: string;
+  suite: "role" | "policy";
+  role: string;
+  behavior: string;
+  split: "dev" | "eval";
+  frozen: boolean;
+  version: number;
+  author: string;
+  at: string;
+  /** File order: the default order of the list. */
+  order: number;
+};
+
+const helper = createColumnHelper<ServerTableFeatures, CaseRow>();
+const columns = helper.columns([
+  helper.accessor("id", { id: "id", header: "case", cell: (c) => <Link href={`/golden/${c.getValue()}`}>{c.getValue()}</Link> }),
+  helper.accessor("suite", { id: "suite", header: "suite" }),
+  helper.accessor("role", { id: "role", header: "role", cell: (c) => c.getValue() || "every role" }),
+  helper.accessor("behavior", { id: "behavior", header: "behaviour", cell: (c) => c.getValue() || "—" }),
+  helper.accessor("split", {
+    id: "split",
+    header: "split",
+    cell: (c) => (
+      <>
+        {c.getValue()}{" "}
+        {c.row.original.frozen ? (
+          <span className="badge advisory" title="in the frozen eval split: cannot be changed in place">
+            frozen
+          </span>
+        ) : null}
+      </>
+    ),
+  }),
+  helper.accessor("version", { id: "version", header: "version", meta: { numeric: true } }),
+  helper.accessor("author", { id: "author", header: "last edit by" }),
+  helper.accessor("at", { id: "at", header: "last edit", cell: (c) => when(c.getValue()) }),
+]);
+
+const apply = <T,>(u: Updater<T>, prev: T): T => (typeof u === "function" ? (u as (p: T) => T)(prev) : u);
+
+/** The golden cases: few enough to sort and filter in the browser (suite, role, split). */
+export function CasesTable({ rows }: { rows: CaseRow[] }) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [suite, setSuite] = useState("");
+  const [role, setRole] = useState("");
+  const [split, setSplit] = useState("");
+  const roles = useMemo(() => [...new Set(rows.map((r) => r.role).filter(Boolean))].sort(), [rows]);
+  const shown = useMemo(() => {
+    const kept = rows.filter((r) => (!suite || r.suite === suite) && (!role || r.role === role) && (!split || r.split === split));
+    const s = sorting[0];
+    if (!s) return kept;
+    const key = s.id as keyof CaseRow;
+    return [...kept].sort((a, b) => {
+      const x = a[key];
+      const y = b[key];
+      const c = x < y ? -1 : x > y ? 1 : a.order - b.order;
+      return s.desc ? -c : c;
+    });
+  }, [rows, suite, role, split, sorting]);
+  const table = useTable({
+    features: serverTableFeatures,
+    columns,
+    data: shown,
+    getRowId: (r) => r.id,
+    manualSorting: true,
+    manualPagination: true,
+    manualFiltering: true,
+    enableMultiSort: false,
+    state: { sorting, pagination: { pageIndex: 0, pageSize: Math.max(shown.length, 1) }, columnFilters: [] },
+    onSortingChange: (u) => setSorting((prev) => apply(u, prev)),
+  });
+  return (
+    <>
+      <form className="filters" aria-label="Case filters" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Suite{" "}
+          <select value={suite} onChange={(e) => setSuite(e.target.value)}>
+            <option value="">any</option>
+            <option value="role">role</option>
+            <option value="policy">policy</option>
+          </select>
+        </label>
+        <label>
+          Role{" "}
+          <select value={role} onChange={(e) => setRole(e.target.value)}>
+            <option value="">any</option>
+            {roles.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Split{" "}
+          <select value={split} onChange={(e) => setSplit(e.target.value)}>
+            <option value="">any</option>
+            <option value="dev">dev</option>
+            <option value="eval">eval (frozen)</option>
+          </select>
+        </label>
+        <span role="status" className="muted">
+          {shown.length} of {rows.length} cases
+        </span>
+      </form>
+      <DataTable table={table} caption="Golden cases" empty="No cases match these filters." />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { normaliseReport } from "../../lib/compare/read-report";
+import { InputError } from "../../lib/io/input-error";
+import { parseJsonDocument } from "../../lib/io/parse";
+import { judgeReportV2Schema, type JudgeReportV2 } from "../../lib/judge/report-schema";
+import type { Db, DbOrTx } from "../index";
+import { judgeReports } from "../schema";
+import { audit } from "./audit";
+
+// Issue 5: judge reports live in the database (the examples seeded by db:setup, others uploaded), so compare, flip
+// review and approval work on them exactly as on imported runs.
+
+/** Upload limit: a judge report is one JSON document held in memory; 32 MB is thousands of judged cases. */
+export const MAX_JUDGE_REPORT_BYTES = 32 * 1048576;
+export const MAX_JUDGE_REPORT_NAME = 120;
+
+export type JudgeReportMeta = { name: string; fileName: string; actor: string; example?: boolean; at?: string };
+
+/**
+ * Parses a judge report file: JSON (a syntax error names its line), a v2 report (`assay judge --out`; the field at fault
+ * is named), readable by compare (one case per (role, id)). Touches no database; throws InputError.
+ */
+export function parseJudgeReportText(text: string, fileName: string): JudgeReportV2 {
+  const value = parseJsonDocument(text, fileName, z.unknown());
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(fileName, 0, "", "expected a JSON object: a judge report (schema_version 2, cases[])");
+  const obj = value as Record<string, unknown>;
+  if (obj.kind !== undefined && obj.kind !== "judge") throw new InputError(fileName, 0, "kind", `expected "judge" (a judge report), got ${JSON.stringify(obj.kind)}; runs are imported on the Runs page`);
+  // Stored reports feed the case page's replies and per-item votes, which only v2 carries.
+  if (obj.schema_version !== 2) throw new InputError(fileName, 0, "schema_version", `expected 2 (a judge report v2, written by \`assay judge --out\`), got ${JSON.stringify(obj.schema_version ?? null)}`);
+  normaliseReport(obj, fileName); // compare's own reading: the first schema issue by field, and duplicate (role, id) cases
+  return judgeReportV2Schema.parse(obj);
+}
+
+/** A trimmed, unused judge report name; InputError (field "name") otherwise. */
+export function checkJudgeReportName(db: DbOrTx, name: string, fileName: string): string {
+  const trimmed = name.trim();
+  if (trimmed === "") throw new InputError(fileName, 0, "name", "a judge report needs a name");
+  if (trimmed.length > MAX_JUDGE_REPORT_NAME) throw new InputError(fileName, 0, "name", `at most ${MAX_JUDGE_REPORT_NAME} characters`);
+  if (db.select({ id: judgeReports.id }).from(judgeReports).where(eq(judgeReports.name, trimmed)).get()) throw new InputError(fileName, 0, "name", `a judge report named '${trimmed}' already exists`);
+  return trimmed;
+}
+
+/**
+ * Parses, then stores a judge report with its audit row in ONE immediate transaction. Bad input or a duplicate name
+ * throws InputError before anything is written.
+ */
+export function importJudgeReportText(db: Db, meta: JudgeReportMeta & { text: string }): { id: number; name: string; cases: number } {
+  checkJudgeReportName(db, meta.name, meta.fileName);
+  const report = parseJudgeReportText(meta.text, meta.fileName);
+  const at = meta.at ?? new Date().toISOString();
+  return db.transaction(
+    (tx) => {
+      const name = checkJudgeReportName(tx, meta.name, meta.fileName); // again inside the lock: two uploads of one name
+      const row = tx
+        .insert(judgeReports)
+        .values({ name, fileName: meta.fileName, report, example: meta.example ?? false, createdBy: meta.actor, createdAt: at })
+        .returning({ id: judgeReports.id })
+        .get();
+      audit(tx, { actor: meta.actor, action: "judge_report.import", entity: "judge_report", entityId: String(row.id), at, detail: { name, file: meta.fileName, cases: report.cases.length, example: meta.example ?? false } });
+      return { id: row.id, name, cases: report.cases.length };
+    },
+    { behavior: "immediate" },
+  );
+}
