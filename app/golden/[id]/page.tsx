@@ -88,7 +88,7 @@ export default async function GoldenCasePage({ params }: { params: Promise<{ id:
           {mayAuthor ? <CopyCaseButton caseId={key} /> : null}
         </section>
       ) : mayAuthor ? (
-        <EditCaseForm key={current.version} caseId={key} version={current.version} content={c} behaviors={POLICY_BEHAVIORS} />
+        <EditCaseForm caseId={key} version={current.version} content={c} behaviors={POLICY_BEHAVIORS} />
       ) : (
         <p className="muted">Editing golden cases needs the analyst or lead role.</p>
       )}
