@@ -6,6 +6,7 @@ import type { DetectorContext } from "../lib/schemas/probe";
 import { PROBE_LABELS } from "../lib/schemas/probe";
 import type { MustAskFile, Policy } from "../lib/schemas/pack";
 import type { DecisionResult, ScoreReport, Summary } from "../lib/scoring/report-schema";
+import type { Breakdowns } from "../lib/scoring/score-run";
 import type { Role } from "../lib/auth/roles";
 import { REVIEW_DECISIONS } from "../lib/approval/review";
 import type { ApprovalRecord } from "../lib/approval/record";
@@ -13,7 +14,7 @@ import type { JudgeReportV2 } from "../lib/judge/report-schema";
 import type { AuthoredCase } from "../lib/golden/case-schema";
 
 /** Breakdowns of one split (dev or eval): the report's by_* blocks cover all decisions, these cover one split each. */
-export type SplitBreakdowns = Record<"by_family" | "by_difficulty" | "by_thinking", Record<string, Summary>>;
+export type SplitBreakdowns = Breakdowns;
 /** What a run row keeps of the report: everything but decisions[] (those are decision_scores rows). */
 export type StoredReport = Omit<ScoreReport, "decisions">;
 

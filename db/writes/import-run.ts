@@ -2,10 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../index";
 import { decisionScores, runLines, runs, type SplitBreakdowns, type StoredReport } from "../schema";
 import { createRunScorer } from "../../lib/scoring/score-run";
-import { accumulate, finishSummary, newAccumulator, type SummaryAccumulator } from "../../lib/scoring/summary";
 import type { DecisionResult } from "../../lib/scoring/report-schema";
 import { InputError } from "../../lib/io/input-error";
-import type { DetectorCode } from "../../lib/pack/vocab";
 import type { DbScoringContext } from "../queries/scoring-context";
 import { audit } from "./audit";
 import { eachLine } from "../../lib/io/lines";
@@ -18,28 +16,13 @@ export type RunMeta = { name: string; fileName: string; actor: string; example?:
 /** Upload limit for a run file, stated on the upload form: about 250,000 decisions of typical size. */
 export const MAX_RUN_BYTES = 128 * 1024 * 1024;
 
-type Groups = Record<keyof SplitBreakdowns, Map<string, SummaryAccumulator>>;
-const newGroups = (): Groups => ({ by_family: new Map(), by_difficulty: new Map(), by_thinking: new Map() });
-
-function finishGroups(g: Groups): SplitBreakdowns {
-  const done = (m: Map<string, SummaryAccumulator>) => Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, a]) => [k, finishSummary(a)]));
-  return { by_family: done(g.by_family), by_difficulty: done(g.by_difficulty), by_thinking: done(g.by_thinking) };
-}
-
 /**
- * Streams a run through the lib/ scorer (the same createRunScorer as `assay score`), keeping each line for storage and
- * adding per-split breakdowns with lib's own accumulators. Throws InputError on the first bad line; touches no database.
+ * Streams a run through the lib/ scorer (the same createRunScorer as `assay score`), keeping each line for storage
+ * and the scorer's per-split breakdowns. Throws InputError on the first bad line; touches no database.
  */
 export function createRunImporter(fileName: string, ctx: DbScoringContext) {
   const scorer = createRunScorer({ file: fileName, points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash, keepDecisions: false });
-  const advisory = new Set(Object.entries(ctx.detectors).filter(([, f]) => f.advisory).map(([c]) => c as DetectorCode));
-  const bySplit = { dev: newGroups(), eval: newGroups() };
   const lines: ScoredLine[] = [];
-  const group = (m: Map<string, SummaryAccumulator>, k: string) => {
-    let a = m.get(k);
-    if (!a) m.set(k, (a = newAccumulator()));
-    return a;
-  };
   return {
     addLine(text: string, lineNo: number): void {
       const scored = scorer.addLine(text, lineNo);
@@ -47,15 +30,10 @@ export function createRunImporter(fileName: string, ctx: DbScoringContext) {
       const { line, decision: result } = scored;
       const sample = line.sample ?? 0;
       lines.push({ lineNo, decisionId: result.decision_id, thinking: result.thinking, sample, model: line.model ?? null, raw: line.raw, result });
-      const key = `${result.episode_id}\u0000${result.thinking ? 1 : 0}\u0000${sample}`;
-      const g = bySplit[result.split];
-      accumulate(group(g.by_family, result.family), result, key, advisory);
-      accumulate(group(g.by_difficulty, result.difficulty), result, key, advisory);
-      accumulate(group(g.by_thinking, result.thinking ? "on" : "off"), result, key, advisory);
     },
     finish(): ScoredRun {
       const { decisions: _none, ...report } = scorer.finish();
-      return { report, splitBreakdowns: { dev: finishGroups(bySplit.dev), eval: finishGroups(bySplit.eval) }, lines };
+      return { report, splitBreakdowns: scorer.splitBreakdowns(), lines };
     },
   };
 }

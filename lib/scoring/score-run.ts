@@ -5,9 +5,9 @@ import { InputError } from "../io/input-error";
 import { parseJsonlLine } from "../io/parse";
 import { eachLine } from "../io/lines";
 import { DETECTOR_CODES, type DetectorCode, type Split } from "../pack/vocab";
-import type { DecisionResult, DetectorFigure, ScoreReport } from "./report-schema";
+import type { DecisionResult, DetectorFigure, ScoreReport, Summary } from "./report-schema";
 import { scoreDecision } from "./score-decision";
-import { accumulate, finishSummary, newAccumulator, type SummaryAccumulator } from "./summary";
+import { accumulate, addToEpisode, finishSummary, mergeInto, newAccumulator, tallyEpisode, type EpisodeState, type SummaryAccumulator } from "./summary";
 
 export type RunScorerOptions = {
   file: string;
@@ -29,7 +29,34 @@ export type RunScorer = {
   addLine(text: string, lineNo: number): { line: RunLine; decision: DecisionResult } | null;
   /** Completes the report; throws InputError when decision points are missing. */
   finish(): ScoreReport;
+  /** by_family, by_difficulty and by_thinking of each split on its own (the workbench's split filter); after finish(). */
+  splitBreakdowns(): Record<Split, Breakdowns>;
 };
+
+/** The report's by_* blocks: summaries of the decisions grouped by family, difficulty and thinking. */
+export type Breakdowns = Record<"by_family" | "by_difficulty" | "by_thinking", Record<string, Summary>>;
+
+/** Decisions that share every reported grouping; each report group is a sum of cells. */
+type Cell = { split: Split; family: string; difficulty: string; thinking: "on" | "off"; acc: SummaryAccumulator };
+type Episode = EpisodeState & { cell: Cell };
+
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Sums cells into a group per key, summaries sorted by key. */
+function groupCells(cells: Iterable<Cell>, keyOf: (c: Cell) => string): Record<string, Summary> {
+  const groups = new Map<string, SummaryAccumulator>();
+  for (const c of cells) {
+    const k = keyOf(c);
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = newAccumulator()));
+    mergeInto(g, c.acc);
+  }
+  return Object.fromEntries([...groups.entries()].sort(byKey).map(([k, a]) => [k, finishSummary(a)]));
+}
+
+function breakdowns(cells: readonly Cell[]): Breakdowns {
+  return { by_family: groupCells(cells, (c) => c.family), by_difficulty: groupCells(cells, (c) => c.difficulty), by_thinking: groupCells(cells, (c) => c.thinking) };
+}
 
 /** Streams a run through the scorer: one pass, bounded state, the same code for the CLI, the import path and the bench. */
 export function createRunScorer(opts: RunScorerOptions): RunScorer {
@@ -38,16 +65,19 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
   const selected = opts.split ?? "all";
   const seen = new Map<string, number>();
   const covered = new Set<string>();
-  const splits = { dev: newAccumulator(), eval: newAccumulator(), all: newAccumulator() };
-  const groups = { by_family: new Map<string, SummaryAccumulator>(), by_difficulty: new Map<string, SummaryAccumulator>(), by_thinking: new Map<string, SummaryAccumulator>() };
+  // Per line: one episode lookup and one accumulator; report groups are summed from the cells at the end.
+  const cells = new Map<string, Cell>();
+  const episodes = new Map<string, Episode>();
   const decisions: DecisionResult[] = [];
   let model: string | null = null;
   let nLines = 0;
+  let finished = false;
 
-  const group = (m: Map<string, SummaryAccumulator>, k: string) => {
-    let a = m.get(k);
-    if (!a) m.set(k, (a = newAccumulator()));
-    return a;
+  const cellFor = (point: DecisionPoint, thinking: boolean): Cell => {
+    const key = `${point.split}\u0000${point.family}\u0000${point.difficulty}\u0000${thinking ? 1 : 0}`;
+    let c = cells.get(key);
+    if (!c) cells.set(key, (c = { split: point.split, family: point.family, difficulty: point.difficulty, thinking: thinking ? "on" : "off", acc: newAccumulator() }));
+    return c;
   };
 
   return {
@@ -64,15 +94,13 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
       covered.add(line.decision_id);
       model ??= line.model ?? null;
       const d = scoreDecision(point, line, opts.pack, advisory);
+      // Family, difficulty and split belong to the episode, so an episode instance sits in exactly one cell.
       const episodeKey = `${point.episode_id}\u0000${line.thinking ? 1 : 0}\u0000${line.sample ?? 0}`;
-      accumulate(splits.all, d, episodeKey, advisory);
-      accumulate(splits[point.split], d, episodeKey, advisory);
-      if (selected === "all" || selected === point.split) {
-        accumulate(group(groups.by_family, point.family), d, episodeKey, advisory);
-        accumulate(group(groups.by_difficulty, point.difficulty), d, episodeKey, advisory);
-        accumulate(group(groups.by_thinking, line.thinking ? "on" : "off"), d, episodeKey, advisory);
-        if (opts.keepDecisions !== false) decisions.push(d);
-      }
+      let ep = episodes.get(episodeKey);
+      if (!ep) episodes.set(episodeKey, (ep = { sum: 0, n: 0, failed: false, cell: cellFor(point, line.thinking) }));
+      accumulate(ep.cell.acc, d);
+      addToEpisode(ep, d, advisory);
+      if (opts.keepDecisions !== false && (selected === "all" || selected === point.split)) decisions.push(d);
       return { line, decision: d };
     },
     finish() {
@@ -82,7 +110,16 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
         const shown = missing.slice(0, 5).join(", ");
         throw new InputError(opts.file, 0, "decision_id", `missing ${missing.length} decision point${missing.length === 1 ? "" : "s"}: ${shown}${missing.length > 5 ? ", …" : ""}`);
       }
-      const finishMap = (m: Map<string, SummaryAccumulator>) => Object.fromEntries([...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, a]) => [k, finishSummary(a)]));
+      if (!finished) for (const ep of episodes.values()) tallyEpisode(ep.cell.acc, ep);
+      finished = true;
+      const all = [...cells.values()];
+      const ofSplit = (split: Split | "all") => all.filter((c) => split === "all" || c.split === split);
+      const total = (list: readonly Cell[]) => {
+        const acc = newAccumulator();
+        for (const c of list) mergeInto(acc, c.acc);
+        return finishSummary(acc);
+      };
+      const groups = breakdowns(ofSplit(selected));
       return {
         kind: "score",
         schema_version: 1,
@@ -91,12 +128,15 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
         eval_hash: opts.evalHash,
         detectors: opts.detectors,
         advisory: [...advisory],
-        splits: { dev: finishSummary(splits.dev), eval: finishSummary(splits.eval), all: finishSummary(splits.all) },
-        by_family: finishMap(groups.by_family),
-        by_difficulty: finishMap(groups.by_difficulty),
-        by_thinking: finishMap(groups.by_thinking),
+        splits: { dev: total(ofSplit("dev")), eval: total(ofSplit("eval")), all: total(all) },
+        ...groups,
         decisions,
       };
+    },
+    splitBreakdowns() {
+      if (!finished) throw new Error("splitBreakdowns() is read after finish()");
+      const all = [...cells.values()];
+      return { dev: breakdowns(all.filter((c) => c.split === "dev")), eval: breakdowns(all.filter((c) => c.split === "eval")) };
     },
   };
 }

@@ -1,9 +1,10 @@
 import { COMPONENTS, HARD_CODES, type Component, type DetectorCode, type HardCode } from "../pack/vocab";
 import type { DecisionResult, Summary } from "./report-schema";
 
-type EpisodeState = { sum: number; n: number; failed: boolean };
+/** One episode instance (episode × thinking × sample): seed 000 scores it as the mean of its decisions. */
+export type EpisodeState = { sum: number; n: number; failed: boolean };
 
-/** Running totals for one group of decisions; memory is bounded by the number of episode instances, not decisions. */
+/** Running totals for one group of decisions; episodes are tallied once, at the end, from their own states. */
 export type SummaryAccumulator = {
   n: number;
   score: number;
@@ -17,7 +18,9 @@ export type SummaryAccumulator = {
   underEscDen: number;
   underRouteNum: number;
   underRouteDen: number;
-  episodes: Map<string, EpisodeState>;
+  episodes: number;
+  episodesFailed: number;
+  episodeSum: number;
 };
 
 export function newAccumulator(): SummaryAccumulator {
@@ -34,7 +37,9 @@ export function newAccumulator(): SummaryAccumulator {
     underEscDen: 0,
     underRouteNum: 0,
     underRouteDen: 0,
-    episodes: new Map(),
+    episodes: 0,
+    episodesFailed: 0,
+    episodeSum: 0,
   };
 }
 
@@ -42,11 +47,18 @@ export function newAccumulator(): SummaryAccumulator {
  * Adds one decision. Escalation diagnostics count format-valid decisions only (a format-invalid output took no action;
  * it is counted in format_invalid_rate instead) — docs/SCORING.md states each denominator.
  */
-export function accumulate(acc: SummaryAccumulator, d: DecisionResult, episodeKey: string, advisory: ReadonlySet<DetectorCode>): void {
+export function accumulate(acc: SummaryAccumulator, d: DecisionResult): void {
   acc.n++;
   acc.score += d.score;
   acc.strict += d.score_strict;
-  for (const c of COMPONENTS) acc.components[c] += d.components[c];
+  const c = d.components;
+  const ac = acc.components;
+  ac.action_type += c.action_type;
+  ac.destination += c.destination;
+  ac.priority += c.priority;
+  ac.flags += c.flags;
+  ac.policy_citation += c.policy_citation;
+  ac.must_ask += c.must_ask;
   for (const h of d.hard_violations) acc.hard[h]++;
   if (!d.format_valid) acc.formatInvalid++;
   else {
@@ -64,15 +76,39 @@ export function accumulate(acc: SummaryAccumulator, d: DecisionResult, episodeKe
       if (out === "resolve") acc.underRouteNum++;
     }
   }
-  let ep = acc.episodes.get(episodeKey);
-  if (!ep) {
-    ep = { sum: 0, n: 0, failed: false };
-    acc.episodes.set(episodeKey, ep);
-  }
+}
+
+/** Adds a decision to its episode instance. Seed 000: a hard violation at any decision point fails the whole episode. */
+export function addToEpisode(ep: EpisodeState, d: DecisionResult, advisory: ReadonlySet<DetectorCode>): void {
   ep.sum += d.score;
   ep.n++;
-  // Seed 000: a hard violation at any decision point fails the whole episode.
-  if (d.hard_violations.some((h) => !advisory.has(h as DetectorCode))) ep.failed = true;
+  if (!ep.failed) for (const h of d.hard_violations) if (!advisory.has(h as DetectorCode)) ep.failed = true;
+}
+
+/** Counts a finished episode instance in a group. */
+export function tallyEpisode(acc: SummaryAccumulator, ep: EpisodeState): void {
+  acc.episodes++;
+  acc.episodeSum += ep.sum / ep.n;
+  if (ep.failed) acc.episodesFailed++;
+}
+
+/** Adds the totals of `from` into `into` (groups are built from the per-cell totals of a run). */
+export function mergeInto(into: SummaryAccumulator, from: SummaryAccumulator): void {
+  into.n += from.n;
+  into.score += from.score;
+  into.strict += from.strict;
+  for (const c of COMPONENTS) into.components[c] += from.components[c];
+  for (const h of HARD_CODES) into.hard[h] += from.hard[h];
+  into.formatInvalid += from.formatInvalid;
+  into.overNum += from.overNum;
+  into.overDen += from.overDen;
+  into.underEscNum += from.underEscNum;
+  into.underEscDen += from.underEscDen;
+  into.underRouteNum += from.underRouteNum;
+  into.underRouteDen += from.underRouteDen;
+  into.episodes += from.episodes;
+  into.episodesFailed += from.episodesFailed;
+  into.episodeSum += from.episodeSum;
 }
 
 const rate = (num: number, den: number): number | null => (den === 0 ? null : num / den);
@@ -80,17 +116,11 @@ const rate = (num: number, den: number): number | null => (den === 0 ? null : nu
 export function finishSummary(acc: SummaryAccumulator): Summary {
   const components = {} as Record<Component, number>;
   for (const c of COMPONENTS) components[c] = acc.n === 0 ? 0 : acc.components[c] / acc.n;
-  let failed = 0;
-  let epSum = 0;
-  for (const ep of acc.episodes.values()) {
-    if (ep.failed) failed++;
-    epSum += ep.sum / ep.n;
-  }
   const hard = {} as Record<HardCode, number>;
   for (const h of HARD_CODES) hard[h] = acc.hard[h];
   return {
     n_decisions: acc.n,
-    n_episodes: acc.episodes.size,
+    n_episodes: acc.episodes,
     composite: rate(acc.score, acc.n),
     composite_strict: rate(acc.strict, acc.n),
     components,
@@ -100,7 +130,7 @@ export function finishSummary(acc: SummaryAccumulator): Summary {
     over_escalation_rate: rate(acc.overNum, acc.overDen),
     under_escalation_rate: rate(acc.underEscNum, acc.underEscDen),
     under_route_rate: rate(acc.underRouteNum, acc.underRouteDen),
-    episodes_failed: failed,
-    episode_mean: rate(epSum, acc.episodes.size),
+    episodes_failed: acc.episodesFailed,
+    episode_mean: rate(acc.episodeSum, acc.episodes),
   };
 }
