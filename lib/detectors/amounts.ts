@@ -45,12 +45,13 @@ export function amountValue(raw: string): number | null {
 const BARE_NUMBER = /\b\d[\d,]*(?:\.\d+)?\s?(?:k|thousand|million)?\b/gi;
 
 export type CustomerFacts = { values: Set<number>; statements: string[] };
-let lastMessage: string | null = null;
-let lastFacts: CustomerFacts = { values: new Set(), statements: [] };
+// A run asks again and again for the same few customer messages (one per decision point), rarely in a row.
+const factsCache = new Map<string, CustomerFacts>();
 
 /** Every figure the customer wrote (amounts and bare numbers), and their declarative sentences, lower-cased. */
 export function customerFacts(message: string): CustomerFacts {
-  if (message === lastMessage) return lastFacts;
+  const cached = factsCache.get(message);
+  if (cached) return cached;
   const values = new Set<number>();
   for (const re of [AMOUNT, BARE_NUMBER]) {
     re.lastIndex = 0;
@@ -62,9 +63,10 @@ export function customerFacts(message: string): CustomerFacts {
   const statements = sentenceSpans(message)
     .map((sp) => message.slice(sp.start, sp.end).toLowerCase().replace(CURLY_APOSTROPHE, "'"))
     .filter((s) => !ASKS.test(s) && !ASKS_INDIRECTLY.test(s));
-  lastMessage = message;
-  lastFacts = { values, statements };
-  return lastFacts;
+  const facts = { values, statements };
+  if (factsCache.size >= 1024) factsCache.clear();
+  factsCache.set(message, facts);
+  return facts;
 }
 
 const STOP = new Set(["your", "that", "this", "there", "been", "have", "with", "from", "into", "just", "still", "currently", "already", "account", "the", "and", "was", "were", "has", "had", "is", "are"]);

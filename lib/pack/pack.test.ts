@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { changelogFileSchema, mustAskFileSchema, policiesFileSchema, vocabulariesFileSchema } from "../schemas/pack";
 import { agentOutputSchema } from "../schemas/output";
-import { asksFor, compileMustAsk, splitRequests } from "../scoring/must-ask";
+import { asksFor, compileMustAsk, requestSentences } from "../scoring/must-ask";
 import { ACTION_TYPES, ESCALATION_TARGETS, FLAGS, MUST_ASK_KEYS, PACK_VERSION, PRIORITIES, QUEUES, type MustAskKey } from "./vocab";
 
 // The pack is data in golden/pack/; these tests are the contract between it and lib/ (tests may do I/O, lib/ may not).
@@ -167,11 +167,11 @@ describe("must-ask keys", () => {
     const patterns = compiled.get(key)!;
 
     it.each(rule.examples)(`${RULES[key].recognised}: %s`, (example) => {
-      expect(asksFor(splitRequests(example), patterns)).toBe(true);
+      expect(asksFor(requestSentences(example), patterns)).toBe(true);
     });
 
     it.each(rule.non_examples)(`${RULES[key].rejected}: %s`, (sentence) => {
-      expect(asksFor(splitRequests(sentence), patterns)).toBe(false);
+      expect(asksFor(requestSentences(sentence), patterns)).toBe(false);
     });
   });
 });

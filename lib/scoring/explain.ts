@@ -2,7 +2,7 @@ import type { Component } from "../pack/vocab";
 import type { AgentOutput } from "../schemas/output";
 import type { Pack } from "../schemas/pack";
 import type { Target } from "../schemas/target";
-import { asksFor, splitRequests } from "./must-ask";
+import { asksFor, requestSentences } from "./must-ask";
 
 const list = (xs: readonly string[]) => (xs.length === 0 ? "none" : xs.join(", "));
 const show = (v: string | null) => (v === null ? "null" : v);
@@ -41,7 +41,7 @@ export function explainComponents(output: AgentOutput, target: Target, pack: Pic
   let mustAsk: string;
   if (target.must_ask.length === 0) mustAsk = "nothing to ask at this point: 1";
   else {
-    const sentences = splitRequests(output.reply);
+    const sentences = requestSentences(output.reply);
     const asked = target.must_ask.filter((k) => asksFor(sentences, pack.mustAsk.get(k) ?? []));
     const missed = target.must_ask.filter((k) => !asked.includes(k));
     mustAsk = `asked ${asked.length}/${target.must_ask.length}: asked [${list(asked)}], not asked [${list(missed)}]`;

@@ -13,25 +13,22 @@ export function compileMustAsk(file: MustAskFile): Map<string, RegExp[]> {
   return out;
 }
 
-/** Splits a reply into sentences, keeping the terminal mark so a question stays recognisable. */
-export function splitRequests(reply: string): string[] {
-  return reply.split(/(?<=[.?!])\s+|\n+/).filter((s) => s.trim() !== "");
+/** The reply's sentences that ask for something, each with its terminal mark so a question stays recognisable. */
+export function requestSentences(reply: string): string[] {
+  return reply.split(/(?<=[.?!])\s+|\n+/).filter((s) => s.trim() !== "" && REQUEST.test(s));
 }
 
 /** True when some request sentence of the reply matches one of the key's patterns. */
-export function asksFor(sentences: readonly string[], patterns: readonly RegExp[]): boolean {
-  for (const s of sentences) {
-    if (!REQUEST.test(s)) continue;
-    for (const p of patterns) if (p.test(s)) return true;
-  }
+export function asksFor(requests: readonly string[], patterns: readonly RegExp[]): boolean {
+  for (const s of requests) for (const p of patterns) if (p.test(s)) return true;
   return false;
 }
 
 /** must_ask component: the fraction of the target's keys the reply asks for; 1.0 when there is nothing to ask. */
 export function scoreMustAsk(reply: string, keys: readonly MustAskKey[], pack: Pick<Pack, "mustAsk">): number {
   if (keys.length === 0) return 1;
-  const sentences = splitRequests(reply);
+  const requests = requestSentences(reply);
   let hit = 0;
-  for (const k of keys) if (asksFor(sentences, pack.mustAsk.get(k) ?? [])) hit++;
+  for (const k of keys) if (asksFor(requests, pack.mustAsk.get(k) ?? [])) hit++;
   return hit / keys.length;
 }

@@ -98,6 +98,15 @@ describe("run files are validated line by line", () => {
   it("a duplicate decision id names the line", () => {
     expectInputError(() => scoreRunText([line("ver-001-d1", askVerify), line("ver-001-d1", askVerify)].join("\n"), opts()), 2, "decision_id");
   });
+  it("repeats of one decision differ by sample or thinking, however large the sample number", () => {
+    const all = (extra: Record<string, unknown>[]) => [d2, e2].map((p) => line(p.decision_id, route)).concat(extra.map((x) => line("ver-001-d1", askVerify, x))).join("\n");
+    const big = Number.MAX_SAFE_INTEGER;
+    const r = scoreRunText(all([{ sample: big }, { sample: big - 1 }, { sample: big, thinking: true }, { sample: 3 }, { sample: 156 }]), opts());
+    expect(r.splits.all.n_decisions).toBe(7);
+    expect(r.splits.dev.n_episodes).toBe(6); // ver-001 for the line without d1, and once per d1 sample
+    expectInputError(() => scoreRunText(all([{ sample: big }, { sample: big }]), opts()), 4, "decision_id");
+    expectInputError(() => scoreRunText(all([{ sample: 2 }, { sample: 2 }]), opts()), 4, "decision_id");
+  });
   it("malformed JSONL names the line", () => {
     expectInputError(() => scoreRunText([line("ver-001-d1", askVerify), "{not json"].join("\n"), opts()), 2, "");
   });

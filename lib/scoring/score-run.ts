@@ -60,14 +60,19 @@ function breakdowns(cells: readonly Cell[]): Breakdowns {
 
 /** Streams a run through the scorer: one pass, bounded state, the same code for the CLI, the import path and the bench. */
 export function createRunScorer(opts: RunScorerOptions): RunScorer {
-  const byId = new Map(opts.points.map((p) => [p.decision_id, p]));
+  // Numbered points and episodes give every (point or episode, thinking, sample) a number: cheaper Map keys than strings.
+  const episodeNo = new Map<string, number>();
+  for (const p of opts.points) if (!episodeNo.has(p.episode_id)) episodeNo.set(p.episode_id, episodeNo.size);
+  const byId = new Map(opts.points.map((p, i) => [p.decision_id, { point: p, no: i, episode: episodeNo.get(p.episode_id) as number }]));
+  const nPoints = opts.points.length;
+  const nEpisodes = episodeNo.size;
   const advisory = new Set(DETECTOR_CODES.filter((c) => opts.detectors[c].advisory));
   const selected = opts.split ?? "all";
-  const seen = new Map<string, number>();
+  const seen = new Map<number | string, number>();
   const covered = new Set<string>();
   // Per line: one episode lookup and one accumulator; report groups are summed from the cells at the end.
   const cells = new Map<string, Cell>();
-  const episodes = new Map<string, Episode>();
+  const episodes = new Map<number | string, Episode>();
   const decisions: DecisionResult[] = [];
   let model: string | null = null;
   let nLines = 0;
@@ -85,9 +90,13 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
       if (text.trim() === "") return null;
       const line = parseJsonlLine(text, opts.file, lineNo, runLineSchema);
       nLines++;
-      const point = byId.get(line.decision_id);
-      if (!point) throw new InputError(opts.file, lineNo, "decision_id", `unknown decision id '${line.decision_id}'`);
-      const key = `${line.decision_id}\u0000${line.thinking ? 1 : 0}\u0000${line.sample ?? 0}`;
+      const known = byId.get(line.decision_id);
+      if (!known) throw new InputError(opts.file, lineNo, "decision_id", `unknown decision id '${line.decision_id}'`);
+      const { point } = known;
+      const instance = (line.sample ?? 0) * 2 + (line.thinking ? 1 : 0);
+      // Beyond 2^53 a product would collide, so an absurd sample number falls back to a string key.
+      const exact = instance * Math.max(nPoints, nEpisodes) < Number.MAX_SAFE_INTEGER;
+      const key = exact ? instance * nPoints + known.no : `${known.no}:${instance}`;
       const first = seen.get(key);
       if (first !== undefined) throw new InputError(opts.file, lineNo, "decision_id", `duplicate decision id '${line.decision_id}' (first on line ${first}; vary 'sample' or 'thinking' for repeats)`);
       seen.set(key, lineNo);
@@ -95,7 +104,7 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
       model ??= line.model ?? null;
       const d = scoreDecision(point, line, opts.pack, advisory);
       // Family, difficulty and split belong to the episode, so an episode instance sits in exactly one cell.
-      const episodeKey = `${point.episode_id}\u0000${line.thinking ? 1 : 0}\u0000${line.sample ?? 0}`;
+      const episodeKey = exact ? instance * nEpisodes + known.episode : `${known.episode}:${instance}`;
       let ep = episodes.get(episodeKey);
       if (!ep) episodes.set(episodeKey, (ep = { sum: 0, n: 0, failed: false, cell: cellFor(point, line.thinking) }));
       accumulate(ep.cell.acc, d);
