@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadGoldenSuites } from "../bin/load/golden-suites";
 import { repoPath } from "../bin/load/files";
+import { suiteItemProblems } from "../lib/golden/item-check";
 import { expandSuites } from "../lib/judge/expand";
-import { itemProblems } from "../lib/judge/item-lint";
 import { buildJudgeMessages } from "../lib/judge/prompt";
 import { judgeReportV2Schema } from "../lib/judge/report-schema";
 import { checkSuitesLock, keyedSuiteCases, readSuitesLock, suitesLockOf } from "../bin/load/suites-lock";
@@ -28,11 +28,8 @@ describe("shipped judge suites", () => {
     for (const b of ["clarify_vs_proceed", "no_fabrication", "escalation", "no_advice", "no_timeline_promise"] as const) expect(behaviors).toContain(b);
   });
 
-  it("every item is one independently judgeable yes/no claim (item lint is clean)", () => {
-    const problems = [...roles.flatMap((r) => r.cases), ...policy.cases].flatMap((c) =>
-      [...c.must_include, ...c.must_not_include].flatMap((item) => itemProblems(item).map((p) => `${c.id} "${item}": ${p}`)),
-    );
-    expect(problems).toEqual([]);
+  it("every item is one independently judgeable yes/no claim: no item has a finding from lib/golden/item-check.ts, the check the authoring form shows", () => {
+    expect(suiteItemProblems([...roles.flatMap((r) => r.cases), ...policy.cases])).toEqual([]);
   });
 });
 

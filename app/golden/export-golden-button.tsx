@@ -49,7 +49,7 @@ export function ExportGoldenButton() {
               New eval cases, not in golden/suites.lock.json yet: {result.unlocked.join(", ")}. Freeze them on purpose with <code>npx tsx scripts/freeze-suites.ts</code> and commit the lock.
             </p>
           )}
-          {result.flagged.length > 0 && <p className="warn">Exported with item findings (see each case): {result.flagged.join(", ")}</p>}
+          {result.flagged.length > 0 && <p className="warn">Exported with item findings, which fail the golden suite test until an edit fixes them (see each case): {result.flagged.join(", ")}</p>}
         </div>
       )}
     </div>

@@ -34,6 +34,9 @@ export function FindingsView({ items }: { items: Array<{ kind: ItemKind; index: 
   return (
     <>
       <h2>Items</h2>
+      {items.some((i) => i.findings.length) ? (
+        <p className="muted">Each finding is an error for the golden suite test (golden/judge-suites.test.ts): it fails on these items once they are exported. Saving is not blocked, and nothing is rewritten for you.</p>
+      ) : null}
       <ul aria-label="Item findings">
         {items.map((i) => (
           <li key={`${i.kind}:${i.index}`}>
@@ -41,8 +44,8 @@ export function FindingsView({ items }: { items: Array<{ kind: ItemKind; index: 
             {i.findings.length ? (
               <ul>
                 {i.findings.map((f) => (
-                  <li key={f.code + (f.match ?? "")} className="warn" role="note">
-                    {f.code}: {f.message}
+                  <li key={f.code + (f.match ?? "")} className="error" role="note">
+                    error, {f.code}: {f.message}
                   </li>
                 ))}
               </ul>

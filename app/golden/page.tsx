@@ -26,7 +26,7 @@ export default async function GoldenPage() {
       {can(user, "author_golden") ? (
         <>
           <p className="muted">
-            Each item is checked for being independently judgeable (one claim, yes/no, no vague words), and the “where does my case go?” rule suggests its suite. Findings are messages, never silent fixes: a case saves with findings, which stay listed until an edit fixes them. Only what would break the suite file (no item, a duplicate item, an item over 200 characters, a used id) stops a save.
+            Each item is checked for being independently judgeable (one claim, yes/no, no vague words), and the “where does my case go?” rule suggests its suite. Findings are messages, never silent fixes: a case saves with findings, which stay listed until an edit fixes them; the golden suite test applies the same check and fails on any finding once the case is exported. Only what would break the suite file (no item, a duplicate item, an item over 200 characters, a used id) stops a save.
           </p>
           <DraftForm roles={knownRoles(db)} behaviors={POLICY_BEHAVIORS} />
         </>

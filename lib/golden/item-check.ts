@@ -1,13 +1,18 @@
-import { ACTS, HEDGES, NEGATED_START, QUESTION_START, VAGUE, VAGUE_EXEMPT, wordsPattern } from "./item-words";
+import { ACTS, HEDGES, NEGATED_START, partsPattern, QUESTION_START, VAGUE, VAGUE_EXEMPT, wordsPattern } from "./item-words";
 
 // SPEC §5 / seed 002 runbook: every must_include / must_not_include item is one claim a judge can answer yes/no on its
 // own. checkItem reports what stops that, with how to fix it; it never rewrites the item.
 //
+// This is the ONE set of item rules. The authoring form (/golden, case pages, export) shows checkCaseItems' findings,
+// and golden/judge-suites.test.ts fails on suiteItemProblems, which is the same findings as lines: every finding is an
+// error for the suite test, so an item is clean in the form exactly when the suite test accepts it.
+//
 // Accepted as ONE claim: alternatives or objects inside one act ("asks whether the customer means a deposit, a
 // withdrawal or a transfer"), and anything inside double quotes (lists "deposit funds, deposit marginable securities,
 // or close positions" — the quoted words are the reply's, judged as a whole). Flagged as MORE: a further act joined by
-// "and"/"or"/a comma ("states the fee and offers a waiver"), two statements ("… is X and the Y is Z"), ";",
-// "as well as", "both", "and/or". If each option of a list matters on its own, split it anyway (sup-001 does).
+// "and"/"or"/"while"/a comma ("states the fee and offers a waiver"), "and also …" ("states the fee and also the
+// cut-off"), two statements ("… is X and the Y is Z"), ";", "as well as", "both", "and/or". If each option of a list
+// matters on its own, split it anyway (sup-001 does).
 
 export const ITEM_FINDING_CODES = ["empty", "too_short", "too_long", "compound", "vague", "hedge", "question", "negated", "cross_reference", "no_act"] as const;
 export type ItemFindingCode = (typeof ITEM_FINDING_CODES)[number];
@@ -20,11 +25,15 @@ const MIN_WORDS = 3;
 const ACT = `(?:${ACTS.join("|")})`;
 const AUX = "(?:is|are|was|were|will|would|must|can|cannot|can't|may|might|should|has|have|had|does|do|did|won't|isn't|aren't)";
 const SUBJECT = "(?:the|a|an|it|they|this|that|zoomberg|we|he|she|their|its|his|her|there)";
-const JOINED_ACT = new RegExp(`(?:,\\s*(?:(?:and|or|but|then)\\s+)?|\\s+(?:and|or|but|then)\\s+)(?:also\\s+|then\\s+)?(${ACT})\\b`, "gi");
+const JOINED_ACT = new RegExp(`(?:,\\s*(?:(?:and|or|but|then|while)\\s+)?|\\s+(?:and|or|but|then|while)\\s+)(?:also\\s+|then\\s+)?(${ACT})\\b`, "gi");
+// "states the fee and also the cut-off": "also" after a joiner adds a second claim even without a second act.
+const JOINED_ALSO = /(?:,\s*(?:(?:and|or|but)\s+)?|\s+(?:and|or|but)\s+)also\s+/i;
 const JOINED_CLAUSE = new RegExp(`\\s(and|or|but)\\s+${SUBJECT}\\b(?:\\s+[\\w'%$.-]+){0,3}?\\s+${AUX}\\b`, "i");
 const BOTH_AND = /\bboth\s+(.+?)\s+and\s+(.+)$/i;
 // docs/GOLDEN.md rule 4: the judge sees each item alone. "and also offers" is reported as compound, "as well as" too.
 const CROSS_REFERENCE = /(?<!(?:\band|\bor|\bbut|,)\s+)\balso\b|\bas well\b(?!\s+as\b)|\b(?:as above|the above|(?:the )?previous item|same as (?:above|before|the other)|see above)\b/i;
+// Any other "same as …" too: what it compares with (another item, last year's fee) is not in the reply.
+const SAME_AS = /\bsame as\b/i;
 // docs/GOLDEN.md rule 2: an item opens with the reply's act in the third person ("states", "asks", "offers").
 const NOT_ACTS = new Set(["is", "was", "has", "does", "this", "its", "his", "hers", "yes", "less", "always", "thus", "plus", "unless", "us", "as"]);
 
@@ -41,12 +50,18 @@ export function checkItem(text: string, kind?: ItemKind): ItemFinding[] {
   const plain = blank(quoted, wordsPattern(HEDGES));
   out.push(...compound(t, plain));
   for (const h of hedges) out.push({ code: "hedge", match: h[0], message: `"${h[0]}" leaves open when the item applies or what counts: state exactly what the reply must ${kind === "must_not_include" ? "not " : ""}do, or drop the qualifier` });
-  // "as well (as)" is a joiner, reported as compound above, not the vague "well".
-  for (const v of blank(blank(plain, wordsPattern(VAGUE_EXEMPT)), /\bas well(?: as)?\b/gi).matchAll(wordsPattern(VAGUE))) {
+  // "as well (as)" is a joiner, reported as compound above, not the vague "well". A vague word inside a hyphenated
+  // compound counts too ("well-known", "clear-cut").
+  for (const v of blank(blank(plain, partsPattern(VAGUE_EXEMPT)), /\bas well(?: as)?\b/gi).matchAll(partsPattern(VAGUE))) {
     out.push({ code: "vague", match: v[0], message: `"${v[0]}" is a judgement the judge cannot check: name the observable act instead (what the reply states, asks or offers)` });
   }
-  const cross = CROSS_REFERENCE.exec(plain);
-  if (cross) out.push({ code: "cross_reference", match: cross[0], message: `"${cross[0]}" leans on another item, but the judge sees each item alone: restate what it refers to` });
+  const cross = CROSS_REFERENCE.exec(plain) ?? SAME_AS.exec(plain);
+  if (cross) {
+    const message = /^same as$/i.test(cross[0])
+      ? '"same as" compares with something the judge does not see (another item, the brief, an earlier fee): state the fact itself, e.g. "states that the wire fee is $25"'
+      : `"${cross[0]}" leans on another item, but the judge sees each item alone: restate what it refers to`;
+    out.push({ code: "cross_reference", match: cross[0], message });
+  }
   const question = quoted.endsWith("?") || QUESTION_START.test(quoted);
   if (question) out.push({ code: "question", message: `write a statement about the reply, not a question: ${questionHint(t)}` });
   const neg = NEGATED_START.exec(quoted);
@@ -68,10 +83,19 @@ export function checkCaseItems(c: { must_include: readonly string[]; must_not_in
   return (["must_include", "must_not_include"] as const).flatMap((kind) => c[kind].map((text, index) => ({ kind, index, text, findings: checkItem(text, kind) })));
 }
 
+/**
+ * The golden suite gate (golden/judge-suites.test.ts): one line per finding of checkCaseItems, empty when every item of
+ * every case passes. Every finding fails the suite test, so it rejects an item exactly when the authoring form shows that
+ * item a finding: there is no second rule set to drift from.
+ */
+export function suiteItemProblems(cases: ReadonlyArray<{ id: string; must_include: readonly string[]; must_not_include: readonly string[] }>): string[] {
+  return cases.flatMap((c) => checkCaseItems(c).flatMap((i) => i.findings.map((f) => `${c.id} ${i.kind}[${i.index}] "${i.text}": ${f.code}: ${f.message}`)));
+}
+
 /** At most one compound finding, naming the joiner and the items to split into. `m` is `t` with quotes and hedges blanked. */
 function compound(t: string, m: string): ItemFinding[] {
   const split = (joiner: string, ...parts: string[]): ItemFinding[] => {
-    const items = parts.map((p) => `"${p.trim().replace(/^(and|or|but|then)\s+/i, "").replace(/[,;.]$/, "")}"`);
+    const items = parts.map((p) => `"${p.trim().replace(/^(and|or|but|then|while)\s+/i, "").replace(/[,;.]$/, "")}"`);
     return [{ code: "compound", match: joiner, message: `more than one claim (joined by "${joiner}"): split into ${items.length} items: ${items.slice(0, -1).join(", ")} and ${items.at(-1)}` }];
   };
   const act = /^\S+/.exec(t)![0];
@@ -94,6 +118,8 @@ function compound(t: string, m: string): ItemFinding[] {
     const joiner = acts[0]![0].trim().replace(/\s+/g, " ");
     return split(joiner, ...cut(t, acts.map((x) => [x.index, x.index + x[0].length - x[1]!.length])));
   }
+  const also = JOINED_ALSO.exec(m);
+  if (also) return split(also[0].trim().replace(/\s+/g, " "), t.slice(0, also.index), `${act} ${t.slice(also.index + also[0].length)}`);
   const clause = JOINED_CLAUSE.exec(m);
   if (clause) {
     const lead = /^\S+\s+that\b/i.exec(t)?.[0] ?? act;

@@ -23,12 +23,15 @@ export const VAGUE = [
   "warmly", "useful", "well", "better", "best", "sensible", "nicely", "kindly", "tactful", "tactfully",
 ] as const;
 
-/** Domain terms and plain facts that contain a VAGUE word but are checkable: masked before the vague check. */
+/**
+ * Domain terms and plain facts that contain a VAGUE word but are checkable: masked before the vague check. Matched with
+ * partsPattern, so "good faith" also covers "good-faith" and "good til" covers "good-til-cancelled".
+ */
 export const VAGUE_EXEMPT = [
   "tax professional", "tax professionals", "financial professional", "financial professionals", "legal professional",
   "investment professional", "licensed professional", "best execution", "good faith", "good standing", "good until",
-  "good 'til", "good til", "to clear", "is correct", "is not correct", "was correct", "was not correct", "is accurate",
-  "is not accurate", "are correct", "are not correct",
+  "good 'til", "good til", "good till", "well being", "to clear", "is correct", "is not correct", "was correct",
+  "was not correct", "is accurate", "is not accurate", "are correct", "are not correct",
 ] as const;
 
 /** Qualifiers that leave open whether the item applies or what counts: the judge cannot answer yes or no. */
@@ -45,7 +48,9 @@ export const HEDGES = [
 export const QUESTION_START = /^(?:(?:what|how|why|when|which|who|whether)\b|(?:does|do|did|is|are|was|were|will|would|can|could|should|has|have|had)\s+(?:the|a|an|it|they|this|that|he|she|we|you|i|zoomberg|agent|reply)\b)/i;
 
 /** Words that open a negated item: the positive act belongs in the other list. */
-export const NEGATED_START = /^(does not|doesn't|do not|don't|did not|never|not|no|avoids|refrains from|fails to|without)\b/i;
+export const NEGATED_START = /^(does not|doesn't|do not|don't|did not|never|not|no|avoids|refrains(?: from)?|fails to|without)\b/i;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export const wordsPattern = (words: readonly string[], flags = "gi") => new RegExp(`(?<![\\w-])(?:${words.map(escape).join("|")})(?![\\w-])`, flags);
+/** Like wordsPattern, but a hyphen also separates words ("well-known" holds "well") and matches a phrase's space. */
+export const partsPattern = (words: readonly string[], flags = "gi") => new RegExp(`(?<!\\w)(?:${words.map((w) => escape(w).replace(/ /g, "[\\s-]")).join("|")})(?!\\w)`, flags);
