@@ -55,16 +55,19 @@ async function parseOnly(): Promise<number> {
   return performance.now() - t0;
 }
 
-async function score(): Promise<{ ms: number; n: number; composite: number | null }> {
+async function score(): Promise<{ ms: number; n: number; composite: number | null; quarters: number[] }> {
   const scorer = createRunScorer({ file, points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash, keepDecisions: false });
+  const quarters: number[] = [];
   const t0 = performance.now();
   let n = 0;
   await forEachLine(file, (t, i) => {
     if (scorer.addLine(t, i)) n++;
     if ((n & 8191) === 0) sampleRss();
+    // Heap in use at each quarter of the file: flat memory means the last quarter costs no more than the first.
+    if (n === Math.round((TARGET * (quarters.length + 1)) / 4)) quarters.push(process.memoryUsage().heapUsed);
   });
   const report = scorer.finish();
-  return { ms: performance.now() - t0, n, composite: report.splits.all.composite };
+  return { ms: performance.now() - t0, n, composite: report.splits.all.composite, quarters };
 }
 
 // Warm up both paths (JIT), then take the best of three so a noisy neighbour does not decide the figure.
@@ -79,4 +82,6 @@ const rate = best.n / (best.ms / 1000);
 console.log(`score: ${best.n} decisions in ${best.ms.toFixed(0)} ms = ${Math.round(rate).toLocaleString("en-US")} decisions/s (target ≥ 50,000)`);
 console.log(`score: read+JSON.parse alone ${parseMs.toFixed(0)} ms (${((parseMs * 1000) / best.n).toFixed(2)} µs/line); scoring/parse ratio ${(best.ms / parseMs).toFixed(2)}× (aim ≤ 3×)`);
 console.log(`score: peak RSS ${(peak / 1048576).toFixed(0)} MiB over a ${(statSync(file).size / 1048576).toFixed(0)} MiB run file (streamed); composite ${best.composite?.toFixed(4)}`);
-writeFileSync(`${out}/score.json`, JSON.stringify({ decisions: best.n, ms: best.ms, rate, parse_ms: parseMs, ratio: best.ms / parseMs, peak_rss: peak }, null, 2));
+const mib = (b: number) => (b / 1048576).toFixed(0);
+console.log(`score: heap in use after each quarter of the file ${best.quarters.map(mib).join(" / ")} MiB (state kept: one entry per distinct decision and episode instance, for duplicate checks and episode scores)`);
+writeFileSync(`${out}/score.json`, JSON.stringify({ decisions: best.n, ms: best.ms, rate, parse_ms: parseMs, ratio: best.ms / parseMs, peak_rss: peak, heap_quarters: best.quarters }, null, 2));
