@@ -1,9 +1,10 @@
 "use client";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { createColumnHelper, useTable, type SortingState, type Updater } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import type { CompareRow } from "@/lib/compare/compare";
-import { DataTable, serverTableFeatures, type ServerTableFeatures } from "../_components/data-table";
+import { DataTable, type ServerTableFeatures } from "../_components/data-table";
+import { useLocalTable } from "../_components/use-local-table";
 
 export type DeltaRow = CompareRow & { flip: "pass→fail" | "fail→pass" | ""; blocker: boolean };
 
@@ -22,38 +23,19 @@ const columnsFor = (caseHref: string | null) =>
     helper.accessor("blocker", { id: "blocker", header: "blocker", cell: (c) => (c.getValue() ? "blocker" : "") }),
   ]);
 
-const apply = <T,>(u: Updater<T>, prev: T): T => (typeof u === "function" ? (u as (p: T) => T)(prev) : u);
-
 /** Per-case Δ (compareReports' rows): sortable, filterable by family/role and flip. Rows are few, so this sorts in the browser. */
 export function DeltaTable({ rows, caseHref }: { rows: DeltaRow[]; /** Prefix of a case's side-by-side page (run pairs), the key appended. */ caseHref: string | null }) {
   const columns = useMemo(() => columnsFor(caseHref), [caseHref]);
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [group, setGroup] = useState("");
   const [flip, setFlip] = useState("");
   const groups = useMemo(() => [...new Set(rows.map((r) => r.group))].sort(), [rows]);
-  const shown = useMemo(() => {
-    const kept = rows.filter((r) => (!group || r.group === group) && (!flip || (flip === "any" ? r.flip !== "" || r.blocker : flip === "blocker" ? r.blocker : r.flip === flip)));
-    const s = sorting[0];
-    if (!s) return kept;
-    const key = s.id as keyof DeltaRow;
-    return [...kept].sort((a, b) => {
-      const x = a[key] as string | number | boolean;
-      const y = b[key] as string | number | boolean;
-      const c = x < y ? -1 : x > y ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-      return s.desc ? -c : c;
-    });
-  }, [rows, group, flip, sorting]);
-  const table = useTable({
-    features: serverTableFeatures,
+  const { table, shown } = useLocalTable({
+    rows,
     columns,
-    data: shown,
     getRowId: (r) => r.key,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-    enableMultiSort: false,
-    state: { sorting, pagination: { pageIndex: 0, pageSize: Math.max(shown.length, 1) }, columnFilters: [] },
-    onSortingChange: (u) => setSorting((prev) => apply(u, prev)),
+    keep: (r) => (!group || r.group === group) && (!flip || (flip === "any" ? r.flip !== "" || r.blocker : flip === "blocker" ? r.blocker : r.flip === flip)),
+    tiebreak: (a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+    deps: [group, flip],
   });
   return (
     <>

@@ -1,8 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { createColumnHelper, useTable, type SortingState, type Updater } from "@tanstack/react-table";
-import { DataTable, serverTableFeatures, type ServerTableFeatures } from "../_components/data-table";
+import { createColumnHelper } from "@tanstack/react-table";
+import { DataTable, type ServerTableFeatures } from "../_components/data-table";
+import { useLocalTable } from "../_components/use-local-table";
 import { when } from "../_lib/format";
 
 /** One golden case in the list: its current version (db/queries/golden-cases.ts listCases, minus the content). */
@@ -45,38 +46,19 @@ const columns = helper.columns([
   helper.accessor("at", { id: "at", header: "last edit", cell: (c) => when(c.getValue()) }),
 ]);
 
-const apply = <T,>(u: Updater<T>, prev: T): T => (typeof u === "function" ? (u as (p: T) => T)(prev) : u);
-
 /** The golden cases: few enough to sort and filter in the browser (suite, role, split). */
 export function CasesTable({ rows }: { rows: CaseRow[] }) {
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [suite, setSuite] = useState("");
   const [role, setRole] = useState("");
   const [split, setSplit] = useState("");
   const roles = useMemo(() => [...new Set(rows.map((r) => r.role).filter(Boolean))].sort(), [rows]);
-  const shown = useMemo(() => {
-    const kept = rows.filter((r) => (!suite || r.suite === suite) && (!role || r.role === role) && (!split || r.split === split));
-    const s = sorting[0];
-    if (!s) return kept;
-    const key = s.id as keyof CaseRow;
-    return [...kept].sort((a, b) => {
-      const x = a[key];
-      const y = b[key];
-      const c = x < y ? -1 : x > y ? 1 : a.order - b.order;
-      return s.desc ? -c : c;
-    });
-  }, [rows, suite, role, split, sorting]);
-  const table = useTable({
-    features: serverTableFeatures,
+  const { table, shown } = useLocalTable({
+    rows,
     columns,
-    data: shown,
     getRowId: (r) => r.id,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-    enableMultiSort: false,
-    state: { sorting, pagination: { pageIndex: 0, pageSize: Math.max(shown.length, 1) }, columnFilters: [] },
-    onSortingChange: (u) => setSorting((prev) => apply(u, prev)),
+    keep: (r) => (!suite || r.suite === suite) && (!role || r.role === role) && (!split || r.split === split),
+    tiebreak: (a, b) => a.order - b.order,
+    deps: [suite, role, split],
   });
   return (
     <>

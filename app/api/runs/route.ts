@@ -6,6 +6,7 @@ import { checkRunName, MAX_RUN_BYTES, scoreRunTextAsync, storeScoredRun } from "
 import { InputError } from "@/lib/io/input-error";
 import { decodeUtf8 } from "@/lib/io/parse";
 import { authorize } from "../../_lib/current-user";
+import { sameOrigin } from "../../_lib/same-origin";
 import type { ImportEvent } from "../../runs/import-events";
 
 export const dynamic = "force-dynamic";
@@ -33,17 +34,6 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
     off += c.byteLength;
   }
   return out;
-}
-
-function sameOrigin(req: Request): boolean {
-  const origin = req.headers.get("origin");
-  if (!origin) return true; // same-origin navigations and non-browser clients send none
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false; // "null" and other opaque origins
-  }
 }
 
 /**

@@ -1,14 +1,13 @@
 "use client";
 import { useMemo, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
-import { useTable, type ColumnFiltersState, type PaginationState, type SortingState, type Updater } from "@tanstack/react-table";
+import { useTable, type ColumnFiltersState, type PaginationState, type SortingState } from "@tanstack/react-table";
 import { DIFFICULTIES, FAMILIES, HARD_CODES, SPLITS } from "@/lib/pack/vocab";
 import type { DecisionTableRow } from "@/db/queries/decision-table";
 import { DataTable, serverTableFeatures } from "../../../_components/data-table";
+import { applyUpdater as apply } from "../../../_components/use-local-table";
 import { decisionColumns } from "./decision-columns";
 import { FILTER_KEYS, PAGE_SIZES, tableParamsSchema, toSearch, type FilterKey, type TableParams } from "./search-params";
-
-const apply = <T,>(u: Updater<T>, prev: T): T => (typeof u === "function" ? (u as (p: T) => T)(prev) : u);
 
 /**
  * The decision table: TanStack Table in manual mode (the server sorted, filtered and paged the rows) whose state is
