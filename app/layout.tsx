@@ -19,7 +19,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <nav aria-label="Main">
                 <Link href="/">Runs</Link>
                 <Link href="/compare">Compare</Link>
-                {can(user, "approve_baseline") ? <Link href="/baselines">Baselines</Link> : null}
+                <Link href="/baselines">Baselines</Link>
                 {can(user, "author_golden") ? <Link href="/golden">Golden</Link> : null}
                 <Link href="/probes">Probes</Link>
                 <Link href="/audit">Audit log</Link>

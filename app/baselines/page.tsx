@@ -60,7 +60,26 @@ export default async function BaselinesPage() {
               <td>{`[${a.record.compare.ci[0].toFixed(3)}, ${a.record.compare.ci[1].toFixed(3)}]`}</td>
               <td className="num">{a.record.compare.gate_flips.pass_to_fail.length}</td>
               <td className="num">{a.record.compare.blockers.length}</td>
-              <td>{a.record.justification ?? "—"}</td>
+              <td>
+                {a.record.justification ?? "—"}
+                {/* The rest of the recorded figures and the reviews that counted, so the record is readable in full here. */}
+                <details>
+                  <summary>figures and reviews ({a.record.reviews.length})</summary>
+                  <p>
+                    pairs {a.record.compare.n_pairs}; improved / regressed / tied {a.record.compare.improved} / {a.record.compare.regressed} / {a.record.compare.tied}; minimum detectable Δ {f3(a.record.compare.mde.value)}; fail→pass{" "}
+                    {a.record.compare.gate_flips.fail_to_pass.length}
+                  </p>
+                  {a.record.warnings.length ? <p className="muted">warnings: {a.record.warnings.join("; ")}</p> : null}
+                  <ul aria-label="Reviews">
+                    {a.record.reviews.map((r) => (
+                      <li key={r.case_key}>
+                        {r.case_key}: {r.decision === "accept" ? "accepted" : "rejected"} by {r.reviewer}
+                        {r.note ? `: ${r.note}` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </td>
               <td>
                 <Link href={`/compare?baseline=${a.baselineRef}&candidate=${a.candidateRef}`}>comparison</Link>
                 {current.has(a.candidateRef) && rows.find((x) => x.reportKind === a.reportKind) === a ? (

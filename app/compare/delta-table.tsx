@@ -63,7 +63,7 @@ export function DeltaTable({ rows, caseHref }: { rows: DeltaRow[]; /** Prefix of
           {shown.length} of {rows.length} cases
         </span>
       </form>
-      <DataTable table={table} caption="Per-case deltas" />
+      <DataTable table={table} caption="Per-case deltas" empty="No cases match these filters." />
     </>
   );
 }

@@ -5,9 +5,10 @@ import { listReportSources, loadComparison, reportRefSchema, type ReportRef, typ
 import { MAX_JUDGE_REPORT_BYTES } from "@/db/writes/import-judge-report";
 import { currentBaselineRef } from "@/lib/approval/history";
 import { describeRef, reportKindOfRef } from "@/lib/approval/report-ref";
-import { canApprove, reviewState } from "@/lib/approval/review";
+import { buildApprovalRecord } from "@/lib/approval/record";
+import { reviewState } from "@/lib/approval/review";
 import { can } from "@/lib/auth/permissions";
-import { f3 } from "../_lib/format";
+import { f3, when } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
 import { DeltaTable, type DeltaRow } from "./delta-table";
 import { ApproveForm, ReviewForm } from "./review-controls";
@@ -58,7 +59,15 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         {picker("baseline", baseline.success ? baseline.data : undefined)} {picker("candidate", candidate.success ? candidate.data : undefined)}{" "}
         <button type="submit">Compare</button>
       </form>
-      {baseline.success && candidate.success ? <Comparison baseline={baseline.data} candidate={candidate.data} user={user} current={current} sources={sources} /> : null}
+      {baseline.success && candidate.success ? (
+        <Comparison baseline={baseline.data} candidate={candidate.data} user={user} current={current} sources={sources} />
+      ) : (
+        <p className="muted" role="note">
+          {candidateKind && !current[candidateKind]
+            ? `No ${candidateKind === "judge" ? "judge" : "score"} baseline approved yet: choose a baseline to compare ${candidate.success ? describeRef(candidate.data) : "the candidate"} with.`
+            : "Choose a baseline and a candidate: two runs or two judge reports."}
+        </p>
+      )}
       {can(user, "import_run") ? (
         <>
           <h2>Import a judge report</h2>
@@ -96,7 +105,9 @@ async function Comparison({
   const pair = { baselineRef: baseline, candidateRef: candidate };
   const reviews = reviewsFor(db, pair);
   const state = reviewState(r, reviews);
-  const approval = canApprove({ user, compare: r, reviews, justification: null });
+  // The server's own rule set (buildApprovalRecord), so the page lists every reason the server would refuse, including "not the current baseline".
+  const approval = buildApprovalRecord({ user, compare: r, reviews, justification: null, baseline_ref: baseline, candidate_ref: candidate, current_baseline_ref: current[r.kind], at: new Date() });
+  const approved = listApprovals(db).find((a) => a.baselineRef === baseline && a.candidateRef === candidate) ?? null;
   const mayReview = can(user, "review_gate_flip");
   const mayApprove = can(user, "approve_baseline");
   const p2f = new Set(r.gate_flips.pass_to_fail.map((f) => f.key));
@@ -181,6 +192,11 @@ async function Comparison({
         ) : (
           <p className="muted">No {r.kind === "score" ? "score" : "judge"} baseline approved yet.</p>
         )}
+        {approved ? (
+          <p className="ok-box" role="note">
+            Approved over {labelOf(baseline)} by {approved.approvedBy}, {when(approved.approvedAt)}: see the <Link href="/baselines">baseline history</Link>.
+          </p>
+        ) : null}
         {!approval.ok ? (
           <ul aria-label="Not yet approvable">
             {approval.reasons.map((x) => (

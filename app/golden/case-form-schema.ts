@@ -38,7 +38,7 @@ export const newCaseFormSchema = z.object({
     .regex(/^$|^[a-z]{3}-\d{3}$/, "id: like sup-009, or leave it empty for the next free id")
     .transform((s) => s || undefined),
   change_note: optional(500),
-});
+}).refine((f) => f.home.suite !== "policy" || f.behavior !== undefined, { message: "behaviour: choose the behaviour this policy case tests", path: ["behavior"] });
 
 export const editCaseFormSchema = z.object({
   ...caseFields,

@@ -1,11 +1,17 @@
 "use client";
-import { useActionState } from "react";
+import { startTransition, useActionState, type FormEvent } from "react";
 import { redeemSetupAction } from "./actions";
 
 export function SetupForm({ token }: { token: string }) {
   const [state, action, pending] = useActionState(redeemSetupAction, null);
+  // Submitted by hand (not <form action>), so a refused password keeps the email and name typed.
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    startTransition(() => action(data));
+  };
   return (
-    <form action={action} aria-label="Create the first lead" className="stack">
+    <form onSubmit={submit} aria-label="Create the first lead" className="stack">
       <input type="hidden" name="token" value={token} />
       <label>
         Email <input name="email" type="email" autoComplete="username" required />

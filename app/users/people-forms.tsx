@@ -1,5 +1,5 @@
 "use client";
-import { useActionState } from "react";
+import { startTransition, useActionState, type FormEvent } from "react";
 import { ROLES, type Role } from "@/lib/auth/roles";
 import { addPersonAction, changeRolesAction, resetPasswordAction, type PeopleActionResult } from "./actions";
 
@@ -27,8 +27,14 @@ function RoleBoxes({ checked }: { checked?: readonly Role[] }) {
 /** Add a person: email, name, at least one role, and an initial password (held to the password policy on the server). */
 export function AddPersonForm() {
   const [state, action, pending] = useActionState(addPersonAction, null);
+  // Submitted by hand (not <form action>), so a refused add keeps what the lead typed; a successful one remounts the form empty.
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    startTransition(() => action(data));
+  };
   return (
-    <form action={action} aria-label="Add a person" className="card">
+    <form key={state?.data ?? "form"} onSubmit={submit} aria-label="Add a person" className="card">
       <h2>Add a person</h2>
       <label>
         Email <input name="email" type="email" autoComplete="off" required />

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { JudgeCaseV2 } from "../../lib/judge/report-schema";
 import type { Db } from "../index";
-import { decisionScores, judgeReports, runLines } from "../schema";
+import { decisionScores, judgeReports, runLines, runs } from "../schema";
 
 /** Score components shown side by side for one case (decision_scores columns, in the scorer's order). */
 export const COMPONENTS = ["actionType", "destination", "priority", "flags", "policyCitation", "mustAsk", "graded", "score"] as const;
@@ -21,6 +21,11 @@ export function caseLines(db: Db, runId: number, key: string) {
     .where(and(eq(runLines.runId, runId), eq(runLines.decisionId, decisionId), eq(runLines.thinking, thinking)))
     .orderBy(asc(runLines.lineNo))
     .all();
+}
+
+/** A run's name for the case page's headings, or null when there is no such run. */
+export function runName(db: Db, runId: number): string | null {
+  return db.select({ name: runs.name }).from(runs).where(eq(runs.id, runId)).get()?.name ?? null;
 }
 
 /** One side of a compared judge case: the stored report's case whose pairing key (`role/id`) is `key`, or null. */

@@ -1,3 +1,4 @@
+import { sameOrigin } from "../../_lib/same-origin";
 import { approveBaseline } from "../../compare/approve";
 
 export const dynamic = "force-dynamic";
@@ -7,6 +8,10 @@ export const dynamic = "force-dynamic";
  * {baselineRunId, candidateRunId} still names two runs): the approval action over HTTP, same checks (401/403 audited).
  */
 export async function POST(req: Request): Promise<Response> {
+  // Same-origin JSON only: another origin on this site (another port) could otherwise post a text/plain body with the lead's cookie.
+  if (!sameOrigin(req) || !req.headers.get("content-type")?.startsWith("application/json")) {
+    return Response.json({ data: null, error: "accepted from the workbench only (same origin, application/json)" }, { status: 403 });
+  }
   let body: unknown;
   try {
     body = await req.json();

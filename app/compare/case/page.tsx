@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { z } from "zod";
 import { getDb } from "@/db/index";
-import { caseLines, COMPONENTS, judgeCase } from "@/db/queries/compare-case";
+import { caseLines, COMPONENTS, judgeCase, runName } from "@/db/queries/compare-case";
 import { parseRef, reportKindOfRef, reportRefSchema, type ReportRef } from "@/lib/approval/report-ref";
 import type { ItemResult, JudgeCaseV2 } from "@/lib/judge/report-schema";
 import { requirePageUser } from "../../_lib/current-user";
@@ -40,9 +40,12 @@ export default async function CompareCasePage({ searchParams }: { searchParams: 
   );
 }
 
+// A reply that failed the format check is shown raw, so both sides can read alike: say why it failed.
+const formatOf = (s: { formatValid: boolean; formatError: string | null } | undefined) => (!s ? "—" : s.formatValid ? "valid" : `invalid: ${s.formatError ?? "unparseable"}`);
+
 function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candidate: ReportRef; caseKey: string }) {
   const db = getDb();
-  const sides = [baseline, candidate].map((ref) => ({ ref, runId: parseRef(ref)!.id, lines: caseLines(db, parseRef(ref)!.id, caseKey) }));
+  const sides = [baseline, candidate].map((ref) => ({ ref, runId: parseRef(ref)!.id, name: runName(db, parseRef(ref)!.id), lines: caseLines(db, parseRef(ref)!.id, caseKey) }));
   const [b, c] = sides.map((s) => s.lines[0]);
   return (
     <>
@@ -65,6 +68,12 @@ function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candid
             </tr>
           ))}
           <tr>
+            <th scope="row">format</th>
+            <td className={b && !b.score.formatValid ? "bad" : undefined}>{formatOf(b?.score)}</td>
+            <td className={c && !c.score.formatValid ? "bad" : undefined}>{formatOf(c?.score)}</td>
+            <td />
+          </tr>
+          <tr>
             <th scope="row">hard violations</th>
             <td>{b?.score.hardViolations || "—"}</td>
             <td>{c?.score.hardViolations || "—"}</td>
@@ -76,7 +85,7 @@ function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candid
         {sides.map((s, i) => (
           <section key={s.ref} aria-label={i === 0 ? "Baseline reply" : "Candidate reply"}>
             <h2>
-              {i === 0 ? "Baseline" : "Candidate"} ({s.ref}
+              {i === 0 ? "Baseline" : "Candidate"} ({s.name ?? s.ref}
               {s.lines.length > 1 ? `, first of ${s.lines.length} samples` : ""})
             </h2>
             {s.lines[0] ? (
@@ -87,7 +96,7 @@ function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candid
                 <pre className="reply">{replyOf(s.lines[0].raw)}</pre>
               </>
             ) : (
-              <p className="muted">No such case in this run.</p>
+              <p className="muted">{s.name === null ? "No such run." : "No such case in this run."}</p>
             )}
           </section>
         ))}
