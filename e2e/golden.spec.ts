@@ -38,6 +38,8 @@ test.describe.serial("golden authoring", () => {
     saved = (await status.getByRole("link").textContent())!;
     await expect(page.getByRole("list", { name: "Item findings" })).toContainText("vague");
     await expect(page.getByRole("region", { name: "Draft check" })).toContainText("Where does this case go?");
+    // The form empties once saved, so a second click cannot save a duplicate under the next id.
+    await expect(form.getByLabel(/Customer message/)).toHaveValue("");
 
     await status.getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`Case ${saved}`);

@@ -114,6 +114,9 @@ async function Comparison({
   const f2p = new Set(r.gate_flips.fail_to_pass.map((f) => f.key));
   const blockers = new Set(r.blockers.map((b) => b.key));
   const rows: DeltaRow[] = r.rows.map((row) => ({ ...row, flip: p2f.has(row.key) ? "pass→fail" : f2p.has(row.key) ? "fail→pass" : "", blocker: blockers.has(row.key) }));
+  // Issue 5: gate flips and blockers first (pass→fail, blockers, fail→pass), then the table's own order.
+  const rank = (d: DeltaRow) => (d.flip === "pass→fail" ? 0 : d.blocker ? 1 : d.flip === "fail→pass" ? 2 : 3);
+  rows.sort((a, b) => rank(a) - rank(b));
   const caseHref = `/compare/case?baseline=${baseline}&candidate=${candidate}&key=`;
   const currentRef = current[r.kind];
   const nameOf = (ref: ReportRef) => sources.find((s) => s.ref === ref)?.name;

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { startTransition, useActionState, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
 import { newCaseAction } from "./actions";
 import { FindingsView, PlacementView } from "./guidance";
 
@@ -18,9 +18,14 @@ export function DraftForm({ roles, behaviors }: { roles: string[]; behaviors: re
     startTransition(() => dispatch(data));
   };
   const saved = state?.data?.saved ?? null;
+  const formRef = useRef<HTMLFormElement>(null);
+  // Once saved, the fields empty so a second click cannot save the same case again under the next id.
+  useEffect(() => {
+    if (saved) formRef.current?.reset();
+  }, [saved]);
   return (
     <>
-      <form onSubmit={submit} aria-label="Draft a golden case" className="card form-grid">
+      <form ref={formRef} onSubmit={submit} aria-label="Draft a golden case" className="card form-grid">
         <label>
           Suite
           <select name="home" defaultValue="">

@@ -116,7 +116,7 @@ describe("the golden suite test rejects an item exactly when the authoring form 
 
   it("the golden suite test names the case, the list and position, the item and the fix", () => {
     expect(suiteItemProblems([{ id: "sup-999", must_include: ["states the 2 p.m. ET wire cut-off"], must_not_include: ["does not promise a date"] }])).toEqual([
-      'sup-999 must_not_include[0] "does not promise a date": negated: a negated item is hard to judge (a reply that says nothing satisfies it): put the act itself in must_include: "promises a date"',
+      'sup-999 must_not_include[0] "does not promise a date": negated: a negated must_not_include item is a double negative (it would forbid not doing it): keep it in must_not_include as the act itself: "promises a date"',
     ]);
   });
 });
@@ -138,6 +138,9 @@ describe("messages say how to fix the item", () => {
   });
   it("a question is turned into the statement it asks about", () => {
     expect(message("Does the reply mention the wire fee?")).toEqual(['write a statement about the reply, not a question: "mentions the wire fee"']);
+  });
+  it("a negated must_not_include item is kept in must_not_include as the act itself, never moved to must_include", () => {
+    expect(message("does not make up a number", "must_not_include")).toEqual(['a negated must_not_include item is a double negative (it would forbid not doing it): keep it in must_not_include as the act itself: "makes up a number"']);
   });
   it("a negated must_include points to must_not_include with the positive act", () => {
     expect(message("does not promise a date", "must_include")).toEqual(['a negated item is hard to judge (a reply that says nothing satisfies it): put the act itself in must_not_include: "promises a date"']);

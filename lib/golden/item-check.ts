@@ -66,10 +66,14 @@ export function checkItem(text: string, kind?: ItemKind): ItemFinding[] {
   if (question) out.push({ code: "question", message: `write a statement about the reply, not a question: ${questionHint(t)}` });
   const neg = NEGATED_START.exec(quoted);
   if (neg) {
-    const other = kind === "must_include" ? "must_not_include" : kind === "must_not_include" ? "must_include" : "the other list";
     const positive = positiveOf(neg[0], t.slice(neg[0].length).trim());
     const example = positive ? `: "${positive}"` : ' (e.g. "never promises a date" → "promises a date")';
-    out.push({ code: "negated", match: neg[0], message: `a negated item is hard to judge (a reply that says nothing satisfies it): put the act itself in ${other}${example}` });
+    // In must_not_include a negation is a double negative: the author meant the act itself, in the same list.
+    const message =
+      kind === "must_not_include"
+        ? `a negated must_not_include item is a double negative (it would forbid not doing it): keep it in must_not_include as the act itself${example}`
+        : `a negated item is hard to judge (a reply that says nothing satisfies it): put the act itself in ${kind === "must_include" ? "must_not_include" : "must_not_include, not negated"}${example}`;
+    out.push({ code: "negated", match: neg[0], message });
   }
   const first = /^[^\s,;]+/.exec(quoted)![0].toLowerCase();
   if (!question && !neg && cross?.index !== 0 && !out.some((f) => f.code === "too_short") && (!/^[a-z]+s$/.test(first) || NOT_ACTS.has(first))) {

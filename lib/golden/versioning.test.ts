@@ -84,6 +84,15 @@ describe("diffCase", () => {
       fields: [{ field: "brief", before: "When is a 3:30 pm wire sent?", after: "new brief" }],
     });
   });
+  it("an item replaced by an unrelated one at the same position is a removal and an addition, not a rewording", () => {
+    const a = roleCase({ must_include: ["states the cut-off"], must_not_include: ["makes up a number"] });
+    const b = roleCase({ must_include: ["states the cut-off"], must_not_include: ["states a specific dollar balance"] });
+    expect(diffCase(a, b)).toMatchObject({
+      added: [{ kind: "must_not_include", text: "states a specific dollar balance" }],
+      removed: [{ kind: "must_not_include", text: "makes up a number" }],
+      changed: [],
+    });
+  });
 });
 
 describe("authored case schema", () => {

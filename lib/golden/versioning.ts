@@ -19,7 +19,7 @@ export type ItemRef = { kind: "must_include" | "must_not_include"; text: string 
 export type CaseDiff = {
   added: ItemRef[];
   removed: ItemRef[];
-  /** An item reworded in place: removed and added at the same position of the same list. */
+  /** An item reworded in place: removed and added at the same position of the same list, sharing most of its words. */
   changed: Array<{ kind: ItemRef["kind"]; before: string; after: string }>;
   /** The same text moved between must_include and must_not_include. */
   moved: Array<{ text: string; from: ItemRef["kind"]; to: ItemRef["kind"] }>;
@@ -29,7 +29,19 @@ export type CaseDiff = {
 
 const KINDS = ["must_include", "must_not_include"] as const;
 
-/** What changed from `a` to `b`. Items are keyed by text (as in judge reports), so a rewording pairs by position. */
+const FILLER = new Set(["the", "a", "an", "and", "or", "of", "to", "for", "that", "it", "its", "in", "on", "is"]);
+const wordsOf = (t: string) => new Set(t.toLowerCase().split(/[^a-z0-9$%]+/).filter((w) => w && !FILLER.has(w)));
+
+/** A rewording keeps at least half of the shorter item's words; anything else is one item removed and another added. */
+function isRewording(before: string, after: string): boolean {
+  const a = wordsOf(before);
+  const b = wordsOf(after);
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared * 2 >= Math.min(a.size, b.size) && shared > 0;
+}
+
+/** What changed from `a` to `b`. Items are keyed by text (as in judge reports); a rewording pairs by position and words. */
 export function diffCase(a: AuthoredCase, b: AuthoredCase): CaseDiff {
   const diff: CaseDiff = { added: [], removed: [], changed: [], moved: [], fields: [] };
   const inB = (text: string) => KINDS.find((k) => b.case[k].includes(text));
@@ -41,7 +53,7 @@ export function diffCase(a: AuthoredCase, b: AuthoredCase): CaseDiff {
     const fresh = new Map(after.map((t, i) => [i, t] as const).filter(([, t]) => !inA(t)));
     for (const [i, t] of gone) {
       const replacement = fresh.get(i);
-      if (replacement !== undefined) {
+      if (replacement !== undefined && isRewording(t, replacement)) {
         diff.changed.push({ kind, before: t, after: replacement });
         fresh.delete(i);
       } else diff.removed.push({ kind, text: t });
