@@ -126,12 +126,15 @@ test("a lead uploads a judge report, compares it with a shipped one, opens the f
   await expect(items.getByRole("row", { name: /tells the customer to have the check made payable to themselves/ })).toHaveAttribute("data-changed", "false");
   await expect(page.getByRole("heading", { name: /^Items \(4 changed of 5\)/ })).toBeVisible();
 
-  // Back on the comparison: review the flip, justify the blocker, approve.
+  // Review the flip beside its replies, then back on the comparison the review counts: justify the blocker, approve.
+  const here = page.getByRole("region", { name: "Review of this case" });
+  await expect(here.getByTestId("review-status")).toHaveText("not reviewed");
+  await here.getByLabel("Note").fill("known bad reply planted for this test, acceptable here");
+  await here.getByRole("button", { name: "Accept" }).click();
+  await expect(here.getByTestId("review-status")).toContainText("accepted by lead@assay.test");
   await page.getByRole("link", { name: "Back to the comparison" }).click();
   const review = page.getByRole("list", { name: "Cases to review" }).getByRole("listitem").first();
-  await review.getByLabel("Note").fill("known bad reply planted for this test, acceptable here");
-  await review.getByRole("button", { name: "Accept" }).click();
-  await expect(review.getByTestId("review-status")).toContainText("accepted by lead@assay.test");
+  await expect(review.getByTestId("review-status")).toContainText("accepted by lead@assay.test: known bad reply planted");
   const approve = page.getByRole("form", { name: "Approve baseline" });
   await approve.getByLabel(/Justification/).fill("the blocker is the planted reply, reviewed and accepted by the lead");
   await approve.getByRole("button", { name: "Approve candidate as baseline" }).click();

@@ -58,8 +58,11 @@ test.describe.serial("golden authoring", () => {
     const v2 = page.getByRole("listitem", { name: "version 2" });
     await expect(v2).toContainText("replace the vague timing item with the same-day rule");
     await expect(v2).toContainText("analyst@assay.test");
-    await expect(v2.getByRole("list", { name: "Changes" })).toContainText("must_include reworded");
-    await expect(v2.getByRole("list", { name: "Changes" })).toContainText("explains the timing appropriately");
+    // Nothing of the vague item survives in the new one, so the diff shows a removal and an addition, not a rewording.
+    const changes = v2.getByRole("list", { name: "Changes" });
+    await expect(changes).toContainText("− must_include: “explains the timing appropriately”");
+    await expect(changes).toContainText("+ must_include: “states that a wire requested before the cut-off is sent the same business day”");
+    await expect(changes).not.toContainText("reworded");
     await expect(page.getByRole("list", { name: "must_include" })).toContainText("sent the same business day");
     // the form now edits version 2
     await expect(page.getByRole("heading", { name: "Edit (saves version 3)" })).toBeVisible();

@@ -27,12 +27,30 @@ test("the policy pack page shows v1.4 with FRD-04 and the v1.4 changelog", async
 test("a visitor who is not signed in is sent to the sign-in page, and a wrong password is refused", async ({ page }) => {
   await page.context().clearCookies();
   await page.goto("/runs/1");
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fruns%2F1$/);
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Email").fill("lead@assay.test");
   await form.getByLabel("Password").fill("not the password");
   await form.getByRole("button", { name: "Sign in" }).click();
   await expect(form.getByRole("alert")).toHaveText("wrong email or password");
+});
+
+test("signing in returns to the page that was asked for, and never to another site", async ({ page }) => {
+  await page.context().clearCookies();
+  await page.goto("/compare?baseline=run:1&candidate=run:2");
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill("lead@assay.test");
+  await form.getByLabel("Password").fill("assay-demo-password");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/compare\?baseline=run(:|%3A)1&candidate=run(:|%3A)2$/);
+
+  await page.context().clearCookies();
+  await page.goto("/sign-in?next=//evil.example/phish");
+  await form.getByLabel("Email").fill("lead@assay.test");
+  await form.getByLabel("Password").fill("assay-demo-password");
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
 test("signing out ends the session", async ({ page }) => {

@@ -1,9 +1,10 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { userForSession, type CurrentUser } from "@/db/queries/users";
 import type { Capability } from "@/lib/auth/permissions";
+import { signInPath } from "@/lib/auth/return-to";
 import { hashSessionToken, isWellFormedToken, SESSION_COOKIE } from "@/lib/auth/session-token";
 import { authorizeUser, type Authorized, type AuthTarget } from "./authorize";
 
@@ -17,7 +18,7 @@ export async function currentUser(): Promise<CurrentUser | null> {
 /** Pages: the signed-in person, or a redirect to /sign-in (reading any page needs view_workbench). */
 export async function requirePageUser(): Promise<CurrentUser> {
   const user = await currentUser();
-  if (!user) redirect("/sign-in");
+  if (!user) redirect(signInPath((await headers()).get("x-assay-path")));
   return user;
 }
 

@@ -12,6 +12,7 @@ import { f3, when } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
 import { DeltaTable, type DeltaRow } from "./delta-table";
 import { ApproveForm, ReviewForm } from "./review-controls";
+import { reviewStatus } from "./review-panel";
 import { UploadJudgeReportForm } from "./upload-judge-report-form";
 
 export const dynamic = "force-dynamic";
@@ -176,9 +177,7 @@ async function Comparison({
               </strong>{" "}
               <span className="muted">{i.group}</span> {i.flip ? <span className="badge bad-badge">pass→fail</span> : null}{" "}
               {i.blocker ? <span className="badge bad-badge">blocker: {i.blocker.new_violations.join(", ")}</span> : null} <span>{i.reason}</span>
-              <div data-testid="review-status">
-                {i.review ? `${i.review.decision === "accept" ? "accepted" : "rejected"} by ${i.review.reviewer}${i.review.note ? `: ${i.review.note}` : ""}` : "not reviewed"}
-              </div>
+              <div data-testid="review-status">{reviewStatus(i)}</div>
               {mayReview ? <ReviewForm pair={pair} caseKey={i.key} /> : null}
             </li>
           ))}

@@ -2,10 +2,11 @@
 import { useActionState } from "react";
 import { signInAction } from "./actions";
 
-export function SignInForm() {
+export function SignInForm({ next }: { next: string }) {
   const [state, action, pending] = useActionState(signInAction, null);
   return (
     <form action={action} aria-label="Sign in" className="stack">
+      <input type="hidden" name="next" value={next} />
       <label>
         Email <input name="email" type="email" autoComplete="username" required />
       </label>

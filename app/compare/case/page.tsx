@@ -1,11 +1,14 @@
 import Link from "next/link";
 import { z } from "zod";
 import { getDb } from "@/db/index";
+import { loadComparison } from "@/db/queries/compare";
 import { caseLines, COMPONENTS, judgeCase, runName } from "@/db/queries/compare-case";
+import { can } from "@/lib/auth/permissions";
 import { parseRef, reportKindOfRef, reportRefSchema, type ReportRef } from "@/lib/approval/report-ref";
 import type { ItemResult, JudgeCaseV2 } from "@/lib/judge/report-schema";
 import { requirePageUser } from "../../_lib/current-user";
 import { f3 } from "../../_lib/format";
+import { CaseReview } from "../review-panel";
 
 export const dynamic = "force-dynamic";
 
@@ -24,11 +27,14 @@ function replyOf(raw: string): string {
 
 /** One compared case: the two replies side by side with the difference per score component (runs) or per judged item (judge reports). */
 export default async function CompareCasePage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  await requirePageUser();
+  const user = await requirePageUser();
   const parsed = paramsSchema.safeParse(await searchParams);
   if (!parsed.success) return <p role="alert">Choose a case from a comparison of two runs or two judge reports.</p>;
   const { baseline, candidate, key } = parsed.data;
   const back = `/compare?baseline=${encodeURIComponent(baseline)}&candidate=${encodeURIComponent(candidate)}`;
+  const db = getDb();
+  // The same comparison as the compare page (one lib/ implementation), so a flip can be reviewed beside its replies.
+  const compared = loadComparison(db, { baseline, candidate });
   return (
     <>
       <h1>Case {key}</h1>
@@ -36,6 +42,7 @@ export default async function CompareCasePage({ searchParams }: { searchParams: 
         <Link href={back}>Back to the comparison</Link>
       </p>
       {reportKindOfRef(baseline) === "score" ? <RunCase baseline={baseline} candidate={candidate} caseKey={key} /> : <JudgeCase baseline={baseline} candidate={candidate} caseKey={key} />}
+      {compared.ok && compared.outcome.ok ? <CaseReview db={db} result={compared.outcome.result} pair={{ baselineRef: baseline, candidateRef: candidate }} caseKey={key} mayReview={can(user, "review_gate_flip")} /> : null}
     </>
   );
 }
