@@ -206,7 +206,7 @@ async function Comparison({
             ))}
           </ul>
         ) : null}
-        {mayApprove ? <ApproveForm pair={pair} candidateLabel={describeRef(candidate)} needsJustification={state.justification_required} /> : <p className="muted">Only a lead can approve a baseline.</p>}
+        {mayApprove ? <ApproveForm pair={pair} candidateLabel={describeRef(candidate)} needsJustification={state.justification_required} /> : null /* the reasons above already say only a lead can approve */}
       </section>
 
       <section aria-label="Per-case deltas">
