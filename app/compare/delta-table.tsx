@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { createColumnHelper } from "@tanstack/react-table";
 import type { CompareRow } from "@/lib/compare/compare";
 import { DataTable, type ServerTableFeatures } from "../_components/data-table";
+import { FilterSelect } from "../_components/filter-select";
 import { useLocalTable } from "../_components/use-local-table";
 
 export type DeltaRow = CompareRow & { flip: "pass→fail" | "fail→pass" | ""; blocker: boolean };
@@ -40,25 +41,14 @@ export function DeltaTable({ rows, caseHref }: { rows: DeltaRow[]; /** Prefix of
   return (
     <>
       <form className="filters" aria-label="Case filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Family / role{" "}
-          <select value={group} onChange={(e) => setGroup(e.target.value)}>
-            <option value="">any</option>
-            {groups.map((g) => (
-              <option key={g}>{g}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Flip{" "}
-          <select value={flip} onChange={(e) => setFlip(e.target.value)}>
-            <option value="">any case</option>
-            <option value="any">flips and blockers</option>
-            <option value="pass→fail">pass→fail</option>
-            <option value="fail→pass">fail→pass</option>
-            <option value="blocker">blockers</option>
-          </select>
-        </label>
+        <FilterSelect label="Family / role" value={group} onChange={setGroup} options={groups} />
+        <FilterSelect
+          label="Flip"
+          value={flip}
+          onChange={setFlip}
+          anyLabel="any case"
+          options={[{ value: "any", label: "flips and blockers" }, "pass→fail", "fail→pass", { value: "blocker", label: "blockers" }]}
+        />
         <span role="status" className="muted">
           {shown.length} of {rows.length} cases
         </span>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useMemo, useState } from "react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { DataTable, type ServerTableFeatures } from "../_components/data-table";
+import { FilterSelect } from "../_components/filter-select";
 import { useLocalTable } from "../_components/use-local-table";
 import { when } from "../_lib/format";
 
@@ -63,31 +64,9 @@ export function CasesTable({ rows }: { rows: CaseRow[] }) {
   return (
     <>
       <form className="filters" aria-label="Case filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          Suite{" "}
-          <select value={suite} onChange={(e) => setSuite(e.target.value)}>
-            <option value="">any</option>
-            <option value="role">role</option>
-            <option value="policy">policy</option>
-          </select>
-        </label>
-        <label>
-          Role{" "}
-          <select value={role} onChange={(e) => setRole(e.target.value)}>
-            <option value="">any</option>
-            {roles.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Split{" "}
-          <select value={split} onChange={(e) => setSplit(e.target.value)}>
-            <option value="">any</option>
-            <option value="dev">dev</option>
-            <option value="eval">eval (frozen)</option>
-          </select>
-        </label>
+        <FilterSelect label="Suite" value={suite} onChange={setSuite} options={["role", "policy"]} />
+        <FilterSelect label="Role" value={role} onChange={setRole} options={roles} />
+        <FilterSelect label="Split" value={split} onChange={setSplit} options={["dev", { value: "eval", label: "eval (frozen)" }]} />
         <span role="status" className="muted">
           {shown.length} of {rows.length} cases
         </span>
