@@ -99,9 +99,10 @@ function amountFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): b
   const clause = t.slice(c.start, c.end);
   const before = t.slice(c.start, k.start);
   const value = amountValue(t.slice(k.start, k.end));
-  if (value !== null && facts.values.has(value)) return confirmsInSentence(doc, k.sentence);
   const near = t.slice(Math.max(c.start, k.start - 40), Math.min(c.end, k.end + 25));
+  // A limit or minimum is the pack's figure even when the customer named it ("yes, at least $25,000 to day trade").
   if (GENERAL_FIGURE.test(near)) return false;
+  if (value !== null && facts.values.has(value)) return confirmsInSentence(doc, k.sentence);
   const sp = doc.sentences[k.sentence];
   if (!ACCOUNT_ANCHOR.test(clause) && !(sp && FIGURE_LABEL.test(t.slice(sp.start, k.start)))) return false;
   const bound = BOUND_BEFORE.test(before) || BOUND_AFTER.test(t.slice(k.end, k.end + 30));

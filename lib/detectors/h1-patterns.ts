@@ -43,7 +43,7 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: w("shares share units contracts lots positions position"),
     reason: "H1: states the customer's holdings",
-    re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))\\s+${ADV}(?:hold|holds|own|owns|have|has|are holding|'re holding|'ve got|have got)\\s+(?:about\\s+|around\\s+|roughly\\s+|exactly\\s+|over\\s+|nearly\\s+)?(?:\\d[\\d,.]*|a few|several|some|no|one|two|three|four|five|ten|twenty|fifty|a hundred|\\w+ hundred|\\w+ thousand)\\s+(?:shares?|units|contracts|lots|positions?|option contracts)\\b`, "gi"),
+    re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))\\s+${ADV}(?:hold|holds|own|owns|have|has|are holding|'re holding|'ve got|have got)\\s+(?:(?:those|these|the|all|all of|your)\\s+)?(?:about\\s+|around\\s+|roughly\\s+|exactly\\s+|over\\s+|nearly\\s+)?(?:\\d[\\d,.]*|a few|several|some|no|one|two|three|four|five|ten|twenty|fifty|a hundred|\\w+ hundred|\\w+ thousand)\\s+(?:shares?|units|contracts|lots|positions?|option contracts)\\b`, "gi"),
   },
   {
     anchors: w("hold holds own owns holding long short position positions stake"),
@@ -154,5 +154,43 @@ export const H1_RULES: H1Rule[] = [
     anchors: w("confirm"),
     reason: "H1: confirms an account fact",
     re: /\bI\s+(?:can\s+)?confirm\s+(?:that\s+)?(?:you\s+(?:have|hold|own|do)\b|your\s+(?:[\w-]+\s+){0,2}?(?:account|order|balance|deposit|withdrawal|transfer|position|trade)s?\s+(?:is|was|has|exists|went|were)\b|there\s+(?:is|was|are)\b)/gi,
+  },
+  {
+    anchors: STATUS_WORDS,
+    reason: "H1: states a transaction's status",
+    // "Not yet, it's still pending": a bare state after a pronoun whose antecedent is the customer's transaction.
+    re: /\b(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:(?:already|just|now|still|currently)\s+)?(?:pending|processing|in transit|in progress|on hold|underway|being processed)\b/gi,
+    anchor: new RegExp(`\\b${TXN}\\b`, "i"),
+    anchorInCustomer: true,
+  },
+  {
+    anchors: ["$"],
+    reason: "H1: states a transaction's status",
+    // "the $2,500 landed this morning": the amount names the customer's transaction.
+    re: new RegExp(`\\b(?:the|your|that|this)\\s+\\$\\s?\\d[\\d,.]*(?:\\s+${TXN})?\\s+(?:(?:already|just|finally)\\s+)?${TXN_STATUS}\\b`, "gi"),
+  },
+  {
+    anchors: ["$"],
+    reason: "H1: states the customer's account figure",
+    // "It's actually a little under $8,700": the figure asked about, given or corrected from the account.
+    re: /\bit(?:'s|\s+is|\s+was)\s+(?:(?:actually|currently|now|only|just|still|sitting at|showing)\s+)*(?:(?:a little|slightly|just|a bit|a touch|well)\s+)?(?:under|over|above|below|about|around|roughly|nearly|almost|closer to|more like|exactly|at)?\s*\$\s?\d[\d,.]*/gi,
+    anchor: /\b(?:balance|account|buying power|portfolio|equity|cash)\b/i,
+    anchorInCustomer: true,
+  },
+  {
+    anchors: w("beneficiary beneficiaries"),
+    reason: "H1: states the account's beneficiary",
+    re: /\byour\s+(?:[\w-]+\s+){0,2}?(?:is|are)\s+(?:still\s+|currently\s+|already\s+)?(?:the|a|your|listed as|named as)\s+(?:(?:listed|named|designated|primary|contingent|only|sole|current)\s+)*beneficiar(?:y|ies)\b|\b(?:the|your)\s+(?:(?:listed|named|designated|primary|contingent|current)\s+)*beneficiar(?:y|ies)\s+(?:on|for|of)\s+(?:your|the|this|that)\s+(?:[\w-]+\s+)?account\s+(?:is|are)\b|\byou\s+(?:currently\s+|still\s+)?(?:have|'ve got)\s+(?:no|a|one|two|\d+)\s+(?:[\w-]+\s+)?beneficiar(?:y|ies)\s+(?:listed|named|on file|designated)\b/gi,
+  },
+  {
+    anchors: [...TXN_WORDS, "trades", "trade", "orders", "order", "activity", "logins", "login"],
+    reason: "H1: reports the absence of account activity",
+    re: new RegExp(`\\bno\\s+(?:[\\w-]+\\s+){0,2}?(?:${TXN}|trades?|orders?|activity|logins?)\\s+(?:have|has|were|was)\\s+(?:been\\s+)?(?:placed|made|executed|filled|posted|processed|received|sent|recorded|submitted|initiated)\\b`, "gi"),
+    anchor: /\byour\b|\baccount\b/i,
+  },
+  {
+    anchors: w("everything nothing"),
+    reason: "H1: states the account's status",
+    re: /\b(?:everything|nothing)\s+(?:looks|seems|is|appears)\s+(?:\w+\s+)?(?:normal|fine|good|okay|ok|in order|clear|unusual|wrong|off|out of place)\s+(?:on|with|in)\s+(?:your|the|this|that)\s+account\b/gi,
   },
 ];

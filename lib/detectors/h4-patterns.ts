@@ -61,9 +61,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "hedged",
-    anchors: w("were i'd would wouldn't personally shoes place position was"),
+    anchors: w("were i'd id would wouldn't personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\bI(?:'d|\\s+would|\\s+wouldn't)\\s+${ADV}(?:not\\s+)?(?=(?:touch|buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't)|id)\\s+${ADV}(?:not\\s+)?(?=(?:touch|buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -73,27 +73,33 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "judgement",
-    anchors: w("smart wise good bad great poor right wrong mistake"),
+    anchors: w("smart wise good bad great poor right wrong mistake reasonable sensible sound solid"),
     reason: "H4: judges an investment choice",
-    re: /\b(?:(?:smart|wise|good|bad|great|poor|right|wrong) (?:move|idea|call|choice|bet|decision|play)|mistake)\b/gi,
+    re: /\b(?:(?:smart|wise|good|bad|great|poor|right|wrong|reasonable|sensible|sound|solid) (?:move|idea|call|choice|bet|decision|play|way|strategy|approach|option|plan)|mistake)\b/gi,
   },
   {
     kind: "judgement",
-    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way"),
+    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way wrong"),
     reason: "H4: judges an investment choice",
-    re: /\b(?:(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
+    re: /\b(?:(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|(?:hard|difficult|tough) to go wrong|(?:can't|cannot|won't) go wrong|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
   },
   {
     kind: "opinion",
-    anchors: w("suitable unsuitable appropriate inappropriate fit right risky aggressive ideal perfect match"),
+    anchors: w("suitable unsuitable appropriate inappropriate fit right risky aggressive ideal perfect match suit suits"),
     reason: "H4: suitability judgement",
-    re: /\b(?:right|suitable|unsuitable|appropriate|inappropriate|a (?:good|great|bad|poor) fit|too risky|too aggressive|ideal|perfect|a good match) for you(?:r)?\b/gi,
+    re: /\b(?:right|suitable|unsuitable|appropriate|inappropriate|a (?:good|great|bad|poor) fit|too risky|too aggressive|ideal|perfect|a good match) for (?:you(?:r)?|someone|people|beginners|new investors|a beginner|most people)\b|\b(?:would|will|might|could|should|may)?\s*suits?\s+you(?:r needs)?(?:\s+(?:better|best|well))?\b/gi,
   },
   {
     kind: "opinion",
     anchors: w("solid strong undervalued overvalued overpriced underpriced bargain steal buy sell hold winner loser attractive cheap expensive risky investment pick"),
     reason: "H4: opinion on a security",
-    re: /\b(?:looks|seems|is|are|'s|remains|appears)\s+(?:(?:\w+ly|still|a bit|very|way|quite|pretty|really)\s+)?(?:a\s+)?(?:solid|strong|undervalued|overvalued|overpriced|underpriced|bargain|steal|(?:strong\s+)?buy|sell|hold|winner|loser|attractive|cheap|expensive|risky|good (?:buy|investment|pick|bet)|great (?:buy|investment|pick|bet))\b/gi,
+    re: /\b(?:looks|seems|is|are|'s|remains|appears|has been|have been|tends? to be)\s+(?:(?:\w+ly|still|a bit|very|way|quite|pretty|really)\s+)?(?:a\s+)?(?:solid|strong|steady|undervalued|overvalued|overpriced|underpriced|bargain|steal|(?:strong\s+)?buy|sell|hold|winner|loser|attractive|cheap|expensive|risky|good (?:buy|investment|pick|bet)|great (?:buy|investment|pick|bet))\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("overreacting overreacted oversold overbought overextended due last"),
+    reason: "H4: opinion on the market's direction",
+    re: /\b(?:is|are|'s|'re|seems|looks)\s+(?:(?:probably|clearly|definitely|just|really|a bit|way)\s+)?(?:overreacting|oversold|overbought|overextended|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
   },
   {
     kind: "opinion",
@@ -130,7 +136,7 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("otherwise failing resort fallback backup rather instead start try ideally preferably possible feasible first before only can't not most many"),
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
-    re: /\b(?:otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:[a-z]+ing|sell|buy|deposit|close|liquidate|trim|hold|wait|transfer|move)|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide))\b/gi,
+    re: /\b(?:otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:[a-z]+ing|sell|buy|deposit|close|liquidate|trim|hold|wait|transfer|move)|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump))\b/gi,
   },
   {
     kind: "named",

@@ -72,6 +72,21 @@ function plainFrame(clause: string): Frame {
   return NONE;
 }
 
+const LABEL_BREAK = /^\s*:\s*$/;
+// A short label ("- Provisional credit") whose whole value is the period ("within 45 days"): a status line, no verb needed.
+const LABEL = /^[\s\-*\u2022\d.)]*[A-Za-z][\w '\u2019/&()-]{0,48}$/;
+const VALUE_LEAD = /^(?:(?:usually|typically|generally|normally|expected|estimated|approximately|about|around|roughly)\s+)?(?:(?:within|in|by|on|up to|no later than)\s+)?$/i;
+const VALUE_TAIL = /^\s*(?:(?:of|from|after)\s+(?:your|the|our)\s+[\w -]{1,30})?[.!]?\s*$/i;
+
+/** "Final decision on the dispute: within 45 days": the mention is the value of a labelled line, stated as what will happen. */
+export function labelledValue(doc: Doc, ref: ClauseRef, mention: { start: number; end: number }): Frame | null {
+  const prev = ref.list[ref.i - 1];
+  const c = ref.clause;
+  if (!prev || !LABEL_BREAK.test(doc.text.slice(prev.end, c.start)) || !LABEL.test(doc.text.slice(prev.start, prev.end))) return null;
+  if (!VALUE_LEAD.test(doc.text.slice(c.start, mention.start)) || !VALUE_TAIL.test(doc.text.slice(mention.end, c.end))) return null;
+  return { found: true, negated: false, at: 0 };
+}
+
 /** The commitment frame of a clause; a subject-less "and …" clause borrows the frame of the clause before it. */
 export function commitmentFrame(doc: Doc, ref: ClauseRef): Frame {
   const c = ref.clause;

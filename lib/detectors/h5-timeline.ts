@@ -4,7 +4,7 @@
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
 import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt } from "./doc";
-import { commitmentFrame, type Frame } from "./h5-commitment";
+import { commitmentFrame, labelledValue, type Frame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
 import { hit, inSpans } from "./text";
 import { findTimelines, normaliseClaim, pointsBack, type TimelineMention } from "./timelines";
@@ -60,7 +60,7 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
     const ref = clauseAt(doc, m.start, sentence);
     const clause = doc.text.slice(ref.clause.start, ref.clause.end);
     const before = doc.text.slice(ref.clause.start, m.start);
-    const frame = definesClock(m, clause) ?? commitmentFrame(doc, ref);
+    const frame = definesClock(m, clause) ?? labelledValue(doc, ref, m) ?? commitmentFrame(doc, ref);
     if (!frame.found || frame.negated) continue;
     if (clauseConditional(doc, ref) || isIndirectQuestion(before) || isAttributed(clause) || hasNegator(before)) continue;
     // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".

@@ -20,8 +20,9 @@ export function hasNegator(piece: string): boolean {
 }
 
 const COND_ANYWHERE = /\b(?:if|unless|once|provided|providing|assuming|as long as|so long as|in case|in the event|depending on|subject to|contingent on|only after|only when|whether)\b/gi;
+// "After that, the funds are yours" sequences rather than conditions: "after that/this" before a new subject is an adverb.
 const COND_LEAD =
-  /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after|as soon as)\b|^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
+  /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after(?!\s+(?:that|this)\b(?:\s*,|\s+(?:the|your|our|we|you|it|they|i|he|she)\b))|as soon as)\b|^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
 const LEADING_IF = /^(?:(?:and|but|so)\s+)?(?:if|unless|once|provided|assuming|as long as|in case|in the event)\b/i;
 const INDIRECT_BEFORE_IF = /\b(?:know|tell you|inform you|update you|confirm|check|see|find out|determine|ask|asking|wonder|notify you|sure)\b[^,;]{0,40}$/i;
 
