@@ -22,7 +22,7 @@ export default async function RunsPage() {
     <>
       <h1>Runs</h1>
       <p className="muted">
-        Every run is scored on import by the same <code>lib/</code> scorer as <code>npx assay score</code>. Hard-violation counts sit beside the composite: a composite that rises while H1 rises is a regression, not a win.
+        Every run is scored on import by the same <code>lib/</code> scorer as <code>npx assay score</code>. Hard-violation counts sit beside the composite: a composite that rises while H1 rises is a regression, not a win. A criterion whose detector recall on the probe sets is below 0.9 is advisory: it no longer zeroes the composite, and the strict composite (every criterion hard) is shown under it.
       </p>
       <table aria-label="Runs">
         <thead>
@@ -58,8 +58,17 @@ export default async function RunsPage() {
                 <td>{r.fileName}</td>
                 <td>{r.model ?? "—"}</td>
                 <td className="num">{r.nLines.toLocaleString("en-US")}</td>
-                <td className="num strong">{f3(r.report.splits.dev.composite)}</td>
-                <td className="num strong">{f3(r.report.splits.eval.composite)}</td>
+                {(["dev", "eval"] as const).map((split) => (
+                  <td key={split} className="num strong">
+                    {f3(r.report.splits[split].composite)}
+                    {/* An advisory criterion does not zero the composite, so its strict twin stands beside it (seed 000). */}
+                    {r.report.advisory.length ? (
+                      <span className="strict" title="composite_strict: the advisory criteria counted as hard">
+                        strict {f3(r.report.splits[split].composite_strict)}
+                      </span>
+                    ) : null}
+                  </td>
+                ))}
                 {HARD_CODES.map((h) => (
                   <td key={h} className={`num ${all.hard_violations[h] > 0 ? "bad" : ""}`}>
                     {all.hard_violations[h]}

@@ -7,10 +7,16 @@ import { expect, type Page } from "@playwright/test";
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const repo = (...p: string[]) => path.join(root, ...p);
 
-/** The composite `npx assay score` reports for a file: the workbench must show the same number. */
-export function cliComposites(file: string): { dev: string; eval: string } {
+type SplitFigures = { composite: number; composite_strict: number };
+/** The report `npx assay score --json` prints for a file: the workbench must show the same numbers. */
+export function cliReport(file: string): { splits: Record<"dev" | "eval", SplitFigures>; advisory: string[] } {
   const out = execFileSync(process.execPath, [repo("bin", "assay.mjs"), "score", "--run", file, "--json"], { cwd: repo(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  const r = JSON.parse(out) as { splits: { dev: { composite: number }; eval: { composite: number } } };
+  return JSON.parse(out) as { splits: Record<"dev" | "eval", SplitFigures>; advisory: string[] };
+}
+
+/** The composites `npx assay score` reports for a file, as the workbench prints them. */
+export function cliComposites(file: string): { dev: string; eval: string } {
+  const r = cliReport(file);
   return { dev: r.splits.dev.composite.toFixed(3), eval: r.splits.eval.composite.toFixed(3) };
 }
 
