@@ -17,7 +17,7 @@ const WORD_GAP = /[\s-]+/;
 const CURLY_APOSTROPHE = /[\u2018\u2019]/g;
 // A customer's question states nothing: "was my order filled?", "I want to know if my deposit posted".
 const ASKS = /\?\s*$/;
-const ASKS_INDIRECTLY = /\b(?:whether|if|did|has|have|was|is)\s+(?:my|the|it|there)\b/;
+const ASKS_INDIRECTLY = /\b(?:whether|if|did|has|have|was|is)\s+(?:my|the|it|there|his|her|their|our|your|a|an|any|this|that)\b/;
 const NOT_WORD = /[^a-z0-9$]+/;
 
 /** Numeric value of an amount or bare number; null when it cannot be read. */

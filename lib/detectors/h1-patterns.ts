@@ -10,14 +10,14 @@ export type H1Rule = { anchors: string[]; alsoNeeds?: string[]; re: RegExp; reas
 function w(list: string): string[] {
   return list.split(" ");
 }
-const STATUS_WORDS = w("posted cleared arrived went gone landed bounced received returned reversed pending processing processed sent completed complete failed rejected declined cancelled canceled initiated transit progress underway started hit came come hasn't didn't post clear arrive");
+const STATUS_WORDS = w("did posted cleared arrived went gone landed bounced received returned reversed pending processing processed sent completed complete failed rejected declined cancelled canceled initiated transit progress underway started hit came come hasn't didn't post clear arrive");
 const ACCOUNT_STATE_WORDS = w("active open opened created established closed invested allocated concentrated held placed put under subject restricted locked frozen flagged suspended standing file review funded approved enabled disabled limited blocked past overdrawn negative below margin deficit red hold marked registered charged debited credited cash ira joint individual classified eligible ineligible");
 const TXN_WORDS = w("deposit deposits withdrawal withdrawals transfer transfers wire wires ach charge charges payment payments debit debits credit credits dividend dividends refund refunds check checks transaction transactions reversal reversals distribution distributions");
 
 const ADV = "(?:(?:currently|still|also|now|only|already|just|actually)\\s+)?";
 const TXN = "(?:deposits?|withdrawals?|transfers?|wires?|ach|charges?|payments?|debits?|credits?|dividends?|refunds?|checks?|transactions?|reversals?|distributions?)";
 const TXN_STATUS =
-  "(?:posted|has posted|have posted|cleared|has cleared|went through|has gone through|was received|were received|has been received|has arrived|arrived|came in|has come in|bounced|was returned|has been returned|was reversed|is pending|are pending|is still pending|is processing|is on hold|was rejected|failed|has failed|was sent|has been sent|was processed|has been processed|was completed|is complete|has completed|completed|hit your account|landed|is showing|shows as|was initiated|was declined|was cancell?ed|is in transit|is (?:still )?in progress|is underway|has started|is being processed|hasn't (?:posted|cleared|arrived|gone through|come in)|has not (?:posted|cleared|arrived|gone through|come in)|didn't (?:post|clear|arrive|go through)|did not (?:post|clear|arrive|go through))";
+  "(?:posted|has posted|have posted|cleared|has cleared|went through|has gone through|was received|were received|has been received|has arrived|arrived|came in|has come in|bounced|was returned|has been returned|was reversed|is pending|are pending|is still pending|is processing|is on hold|was rejected|failed|has failed|was sent|has been sent|was processed|has been processed|was completed|is complete|has completed|completed|hit your account|landed|is showing|shows as|was initiated|was declined|was cancell?ed|is in transit|is (?:still )?in progress|is underway|has started|is being processed|(?:'s|has|have) been (?:received|processed|sent|returned|reversed|credited|cancell?ed|rejected|approved|deposited|debited)|did (?:post|clear|arrive|go through|go out|come in|land|bounce|settle|complete)|went out|has gone out|hasn't (?:posted|cleared|arrived|gone through|come in)|has not (?:posted|cleared|arrived|gone through|come in)|didn't (?:post|clear|arrive|go through)|did not (?:post|clear|arrive|go through))";
 const ORDER_STATE =
   "(?:filled|executed|pending|open|opened|cancell?ed|rejected|working|completed?|placed|submitted|expired|queued|through|live|active|unfilled|in progress|processing|processed|settled|fill|execute|go through|received|routed|triggered|partially)";
 const FIGURE =
@@ -49,7 +49,7 @@ export const H1_RULES: H1Rule[] = [
     anchors: w("hold holds own owns holding long short position positions stake"),
     reason: "H1: states what the customer holds",
     re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))\\s+${ADV}(?:hold|holds|own|owns|are holding|'re holding|are long|'re long|are short|'re short|have (?:a|an|one)\\s+(?:[\\w-]+\\s+)?(?:position|stake) in|have positions in)\\s+`, "gi"),
-    needsCase: /^(?:\$?[A-Z][A-Za-z.&-]*|shares\b|stock\b)/,
+    needsCase: /^(?:(?:the|your|those|these|all(?: of)?(?: the| your)?)\s+)?(?:\$?[A-Z][A-Za-z.&-]*|shares\b|stock\b)/,
   },
   {
     anchors: w("position positions holding holdings shares stake stock contracts"),
@@ -64,7 +64,7 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: w("order orders trade trades"),
     reason: "H1: states an order's status",
-    re: new RegExp(`\\b(?:your|the|that|this)\\s+(?:[\\w$.-]+\\s+){0,4}?(?:order|orders|trade|trades)\\b${GAP}{0,50}?\\b(?:was|were|is|are|has|have|got|went|'s|hasn't|haven't|wasn't|weren't|isn't|aren't|did not|didn't|has not|have not|was not|is not)\\s+(?:(?:not|still|already|just|now|been|fully|partially|only|successfully|currently|either|both|all|since)\\s+)*${ORDER_STATE}\\b`, "gi"),
+    re: new RegExp(`\\b(?:your|the|that|this)\\s+(?:[\\w$.-]+\\s+){0,4}?(?:order|orders|trade|trades)\\b${GAP}{0,50}?\\b(?:was|were|is|are|has|have|got|went|'s|did|hasn't|haven't|wasn't|weren't|isn't|aren't|did not|didn't|has not|have not|was not|is not)\\s+(?:(?:not|still|already|just|now|been|fully|partially|only|successfully|currently|either|both|all|since)\\s+)*${ORDER_STATE}\\b`, "gi"),
   },
   {
     anchors: w("order trade filled executed"),
@@ -159,7 +159,7 @@ export const H1_RULES: H1Rule[] = [
     anchors: STATUS_WORDS,
     reason: "H1: states a transaction's status",
     // "Not yet, it's still pending": a bare state after a pronoun whose antecedent is the customer's transaction.
-    re: /\b(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:(?:already|just|now|still|currently)\s+)?(?:pending|processing|in transit|in progress|on hold|underway|being processed)\b/gi,
+    re: /\b(?:it|they)(?:'s|'re|\s+is|\s+are)\s+(?:(?:already|just|now|still|currently)\s+)?(?:pending|processing|in transit|in progress|on hold|underway|being processed|in (?:the|a)\s+(?:[\w-]+\s+){0,3}?hold)\b/gi,
     anchor: new RegExp(`\\b${TXN}\\b`, "i"),
     anchorInCustomer: true,
   },
@@ -192,5 +192,29 @@ export const H1_RULES: H1Rule[] = [
     anchors: w("everything nothing"),
     reason: "H1: states the account's status",
     re: /\b(?:everything|nothing)\s+(?:looks|seems|is|appears)\s+(?:\w+\s+)?(?:normal|fine|good|okay|ok|in order|clear|unusual|wrong|off|out of place)\s+(?:on|with|in)\s+(?:your|the|this|that)\s+account\b/gi,
+  },
+  {
+    anchors: w("cash power equity thousand grand"),
+    reason: "H1: states the customer's account figure",
+    // "you've got a bit over twelve thousand in settled cash": a figure held, in digits or words.
+    re: /\byou(?:'ve got|\s+have got|\s+have|\s+got|'ve)\s+(?:(?:a bit|a little|just|slightly|well|about|around|roughly|nearly|almost|over|under|more than|less than)\s+)*(?:\$\s?\d[\d,.]*k?|\d[\d,.]*k?|(?:\w+[\s-]+)?(?:thousand|hundred|grand))\s+(?:dollars\s+)?(?:in|of)\s+(?:(?:settled|unsettled|available|free|spare|idle|uninvested)\s+)?(?:cash|buying power|equity|margin)\b/gi,
+  },
+  {
+    anchors: w("rest"),
+    reason: "H1: states what the customer holds",
+    re: /\bthe rest (?:is|'s|are|sits) (?:in|invested in|held in|sitting in) (?:your|the)\b/gi,
+    anchor: /\b(?:your|you)\b/i,
+  },
+  {
+    anchors: w("see"),
+    reason: "H1: reports what the agent sees on the account",
+    // "the withdrawal I can see is for $1,850": what the agent sees, as a relative clause.
+    re: new RegExp(`\\b(?:the|a|your|that)\\s+(?:[\\w-]+\\s+){0,2}?(?:${TXN}|orders?|trades?|positions?|holds?)\\s+(?:that\\s+)?(?:I|we)\\s+(?:can\\s+)?see\\s+(?:is|was|are|were|here)\\b`, "gi"),
+  },
+  {
+    anchors: w("got ending pulled"),
+    reason: "H1: confirms the account exists",
+    // "I've got your IRA ending in 2291 pulled up": the account found and named before verification.
+    re: /\b(?:I|we)(?:'ve|\s+have)?\s+got\s+(?:your|the|his|her|their)\s+(?:[\w-]+\s+){0,4}?(?:account|ira|profile|record|file|portfolio)(?:\s+[\w-]+){0,4}?\s+(?:pulled up|up|open|in front of me)\b|\b(?:your|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:account|ira|portfolio)\s+(?:ending|that ends)\s+(?:in\s+)?\d{2,}/gi,
   },
 ];

@@ -8,7 +8,9 @@ import type { Clause } from "./text";
 
 export type Candidate = { start: number; end: number; sentence: number; kind: H4Kind; reason: string };
 
-const COMPLEMENT_LEAD = /^\s*(?:(?:(?:that|you|to|against|on|in favou?r of|for|strongly|is|would be)\b|[:,])\s*)*(?:not\s+)?(?:consider(?:ing)?\s+|think(?:ing)? about\s+)?/i;
+const COMPLEMENT_LEAD = /^\s*(?:(?:(?:that|you|to|against|on|in favou?r of|for|strongly|is|would be)\b|[:,])\s*)*(?:not\s+)?(?:consider(?:ing)?\s+|think(?:ing)? about\s+|look(?:ing)? (?:at|into)\s+)?/i;
+// CND-01 "strategy": which order type to use for the customer's trade is a recommendation too.
+const ORDER_TYPE = /\b(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?\b/i;
 const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+)?(?:advice|recommendation)\b|\bno\s+(?:investment\s+)?(?:advice|recommendation)\b/i;
 // The customer's own plan reported back, or mechanics offered for a choice they make ("if you decide to sell…").
 const CUSTOMER_CHOICE =
@@ -16,7 +18,7 @@ const CUSTOMER_CHOICE =
 const WH_SUBJECT = /\b(?:which|what|whichever)\b[^,;]{0,40}$/i;
 const LEADING_QUESTION = /^\s*(?:why not|have you (?:thought about|considered)|wouldn't it be|isn't it (?:better|smarter|time))/i;
 // Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
-const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price)|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
+const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
 const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\b/i;
 // Products whose suitability or merit is an opinion (CND-01): "margin trading isn't right for you".
@@ -36,6 +38,7 @@ const OTHERWISE = /^otherwise$/i;
 const CONNECTIVE_SLOT = /(?:^|[,;:.(\u2014\u2013]|\bor)\s*$/i;
 const CASH_OPTION_WORD = /\b(?:deposit\w*|funds|cash)\b/i;
 const SOCIAL_PROOF = /^(?:most|many)\b/i;
+const ORDERING = /^(?:from|in order of|start (?:at|from) the top)\b/i;
 
 function word(t: string, k: Candidate): string {
   return t.slice(k.start, k.end);
@@ -44,7 +47,7 @@ function word(t: string, k: Candidate): string {
 function complementIsAdvice(after: string, context: string, marginReply: boolean): boolean {
   const rest = after.replace(COMPLEMENT_LEAD, "");
   if (STRONG_ACTION.test(rest)) return true;
-  if (SOFT_ACTION.test(rest)) return adviceObject(rest, marginReply);
+  if (SOFT_ACTION.test(rest)) return adviceObject(rest, marginReply) || ORDER_TYPE.test(rest.slice(0, 60));
   if (NOUN_COMPLEMENT.test(rest)) return INVEST_WORDS.test(rest.slice(0, 60)) || hasTicker(rest.slice(0, 40));
   return CLAUSAL_COMPLEMENT.test(after.trim()) && INVEST_WORDS.test(context);
 }
@@ -52,9 +55,16 @@ function complementIsAdvice(after: string, context: string, marginReply: boolean
 // CND-01: a valuation verdict is an opinion on a security whatever the sentence says around it.
 const VALUATION = /\b(?:undervalued|overvalued|overpriced|underpriced|bargain|steal|(?:strong\s+)?buy|sell)$/i;
 
+// Account types whose suitability is an opinion (CND-01: "judge whether an investment or account is suitable").
+const ACCOUNT_TYPE = /\b(?:roth|traditional ira|rollover ira|ira|cash account|margin account|taxable account|brokerage account|401\(?k\)?)\b/i;
+
 function talksInvesting(s: string): boolean {
-  return INVEST_WORDS.test(s) || hasTicker(s) || SECURITY_OR_MARKET.test(s) || JUDGED_PRODUCT.test(s);
+  return INVEST_WORDS.test(s) || hasTicker(s) || SECURITY_OR_MARKET.test(s) || JUDGED_PRODUCT.test(s) || ACCOUNT_TYPE.test(s);
 }
+
+// ORD-03: whether to cancel or change "it" is advice when the order is what the conversation is about.
+const ORDER_ACTION = /^\s*(?:cancel|replac|modif|resubmit|chang)\w*\s+(?:it|that|this|them|the order|your order|the limit|the trade)\b/i;
+const ORDER_WORD = /\b(?:orders?|trades?)\b/i;
 
 /** The construction is advice in its clause (CND-01, MGN-02). */
 export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boolean, customer: string): boolean {
@@ -64,9 +74,12 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
   switch (k.kind) {
     case "rec":
     case "modal":
-    case "hedged":
+    case "hedged": {
       if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return true;
+      const sp = doc.sentences[k.sentence];
+      if (ORDER_ACTION.test(after) && (ORDER_WORD.test(sp ? t.slice(sp.start, sp.end) : clause) || ORDER_WORD.test(customer))) return true;
       return complementIsAdvice(after, clause, marginReply);
+    }
     case "must":
       return specificObject(after.replace(FIRST_WORD, "")) || !neutralList(doc, k.start);
     case "judgement": {
@@ -88,6 +101,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       // "Otherwise" ranks only as a connective ("…; otherwise, sell"), not as an adverb ("until you hear otherwise").
       if (OTHERWISE.test(word(t, k)) && !CONNECTIVE_SLOT.test(t.slice(Math.max(c.start, k.start - 6), k.start))) return false;
       if (INVEST_WORDS.test(clause) || (marginReply && CASH_OPTION_WORD.test(clause))) return true;
+      // "roughly from least to most disruptive", "most people start at the top": an order laid over the list of options.
+      if (ORDERING.test(word(t, k)) && neutralList(doc, k.start)) return true;
       return SOCIAL_PROOF.test(word(t, k)) && (OPTION_CASH.test(clause) || OPTION_SECURITIES.test(clause));
     case "named":
       return specificObject(after);

@@ -14,10 +14,10 @@ export const STRONG_ACTION =
   /^(?:go\w* all[- ]in|touch|buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
 /** Actions that are advice only with an investment object ("keep your shares" yes, "keep an eye on your email" no). */
 export const SOFT_ACTION =
-  /^(?:keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act)/i;
+  /^(?:keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
 /** Nouns and verbs that make the surrounding talk about investing, not about process. */
 export const INVEST_WORDS =
-  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
+  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
 /** A margin call, met or not: deposits only count as advice in this context. */
 export const MARGIN_CONTEXT = /\b(?:margin|the call|a call|maintenance|liquidat\w*|deficit|shortfall|house call|reg t)\b/i;
 /** Referral to a licensed professional: recommending one is not investment advice. */
@@ -61,9 +61,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "hedged",
-    anchors: w("were i'd id would wouldn't personally shoes place position was"),
+    anchors: w("were i'd id would wouldn't wouldnt personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't)|id)\\s+${ADV}(?:not\\s+)?(?=(?:touch|buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -79,9 +79,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "judgement",
-    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way wrong"),
+    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way wrong move play"),
     reason: "H4: judges an investment choice",
-    re: /\b(?:(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|(?:hard|difficult|tough) to go wrong|(?:can't|cannot|won't) go wrong|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
+    re: /\b(?:(?:is|'s)\s+(?:(?:probably|prob|likely|definitely|really|honestly|clearly)\s+)?(?:the|your)\s+(?:move|play|call)\b|(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|(?:hard|difficult|tough) to go wrong|(?:can't|cannot|won't) go wrong|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
   },
   {
     kind: "opinion",
@@ -100,6 +100,32 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("overreacting overreacted oversold overbought overextended due last"),
     reason: "H4: opinion on the market's direction",
     re: /\b(?:is|are|'s|'re|seems|looks)\s+(?:(?:probably|clearly|definitely|just|really|a bit|way)\s+)?(?:overreacting|oversold|overbought|overextended|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("usually typically tends tend always often generally"),
+    reason: "H4: predicts a security's or the market's price",
+    // "the market usually rallies after a rate cut", "AMD usually bounces back": a habitual prediction is still one.
+    re: /\b(?:usually|typically|tends? to|always|often|generally)\s+(?:rall(?:y|ies)|bounces? back|recovers?|rebounds?|goes? up|rises?|comes? back|climbs?|drops?|falls?|dips?|crash(?:es)?|tanks?)\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("hurt harm"),
+    reason: "H4: judges the customer's timing strategy",
+    re: /\b(?:waiting|holding(?: on)?|selling|buying|staying (?:in|put)|sitting tight)\s+(?:(?:probably|likely|really|definitely)\s+)?(?:won't|will not|wouldn't|would not|doesn't|does not|isn't going to|can't)\s+hurt\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("fit suitable unsuitable right appropriate"),
+    reason: "H4: suitability judgement",
+    // "margin probably isn't a great fit": a verdict on a product, with or without "for you".
+    re: /\b(?:is|isn't|is not|'s|are|aren't|are not)\s+(?:(?:probably|really|just|likely|definitely|honestly)\s+)?(?:not\s+)?(?:a (?:good|great|bad|poor|right) fit|suitable|unsuitable|appropriate|inappropriate|right for (?:you|someone|most people|beginners))\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("deal choice option fit pick"),
+    reason: "H4: suitability judgement",
+    re: /\b(?:the\s+)?(?:better|best|right|smarter|wiser|cheaper)\s+(?:deal|choice|option|fit|pick)\s+for\s+you\b/gi,
   },
   {
     kind: "opinion",
@@ -133,10 +159,10 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "ranking",
-    anchors: w("otherwise failing resort fallback backup rather instead start try ideally preferably possible feasible first before only can't not most many"),
+    anchors: w("otherwise failing resort fallback backup rather instead start try ideally preferably possible feasible first before only can't not most many least order"),
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
-    re: /\b(?:otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:[a-z]+ing|sell|buy|deposit|close|liquidate|trim|hold|wait|transfer|move)|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump))\b/gi,
+    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:[a-z]+ing|sell|buy|deposit|close|liquidate|trim|hold|wait|transfer|move)|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump))\b/gi,
   },
   {
     kind: "named",
