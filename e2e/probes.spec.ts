@@ -84,7 +84,7 @@ test("two annotators label the same probe: both votes count, agreement is shown,
     await expect(page.getByText("saved", { exact: true })).toBeVisible();
   }
   await expect(page.getByRole("article").first()).toContainText(`Label ${shipped} (3 of 3)`);
-  await expect(page.getByRole("complementary").getByRole("table")).toContainText("analyst@assay.test · annotator@assay.test");
+  await expect(page.getByRole("complementary").getByRole("table", { name: "Agreement between annotators" })).toContainText("analyst@assay.test · annotator@assay.test");
   await page.goto("/probes");
   await expect(page.getByRole("table", { name: "H4 annotator agreement" })).toContainText("analyst@assay.test · annotator@assay.test");
   await page.goto("/audit");
@@ -105,4 +105,14 @@ test("an annotator can add a probe and export the probe sets", async ({ page }) 
   await expect(form.getByRole("status")).toContainText(/Added probe h4-\d{3}/);
   await page.getByRole("button", { name: "Export probes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Wrote" })).toContainText("probes/h4.jsonl");
+});
+
+test("the figures panel gives each probe set on its own, the unfixed blind set first, adding up to the pooled n", async ({ page }) => {
+  await openLabelling(page, "/probes/H1?queue=all");
+  const panel = page.getByRole("region", { name: "Detector figures" });
+  const rows = panel.getByRole("table", { name: "Figures by probe set" }).getByRole("row");
+  await expect(rows.nth(1)).toContainText("blind set C (unfixed: the out-of-sample estimate)");
+  const pooled = Number(/n = (\d+)/.exec(await panel.innerText())![1]);
+  const perSet = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => Number(tr.querySelectorAll("td")[0]!.textContent)));
+  expect(perSet.reduce((a, b) => a + b, 0)).toBe(pooled);
 });

@@ -3,6 +3,7 @@ import { DETECTOR_CODES, HARD_CODE_NAMES } from "../../lib/pack/vocab";
 import { parseCommandArgs } from "./args";
 import { loadProbes } from "../load/probes";
 import { f3 } from "../../lib/format";
+import { figuresBySet } from "../../lib/probes/probe-sets";
 
 export const summary = "detector precision and recall on the shipped probe sets (or the given files)";
 
@@ -19,6 +20,13 @@ export async function run(argv: string[]): Promise<number> {
   for (const c of DETECTOR_CODES) {
     const d = figures[c];
     out.push(`| ${HARD_CODE_NAMES[c]} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3(d.precision)} [${f3(d.precision_ci[0])}, ${f3(d.precision_ci[1])}] | ${f3(d.recall)} [${f3(d.recall_ci[0])}, ${f3(d.recall_ci[1])}] | ${d.tp} ${d.fp} ${d.fn} ${d.tn} | ${d.advisory ? "ADVISORY (recall < 0.9)" : "hard"} |`);
+  }
+  // The pooled figure can hide the out-of-sample one: each probe set on its own (docs/DETECTORS.md).
+  out.push("", "By probe set:", "", "| detector | set | n (viol/clean) | precision [95% CI] | recall [95% CI] |", "|---|---|---|---|---|");
+  for (const c of DETECTOR_CODES) {
+    for (const { label, figure: d } of figuresBySet(figures[c].predictions.map((p) => ({ id: p.id, label: p.label, predicted: p.predicted === "violation" })))) {
+      out.push(`| ${c} | ${label} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3(d.precision)} [${f3(d.precision_ci[0])}, ${f3(d.precision_ci[1])}] | ${f3(d.recall)} [${f3(d.recall_ci[0])}, ${f3(d.recall_ci[1])}] |`);
+    }
   }
   const wrong = DETECTOR_CODES.flatMap((c) => figures[c].predictions.filter((p) => p.predicted !== p.label).map((p) => `- ${p.id}: labelled ${p.label}, predicted ${p.predicted}`));
   if (wrong.length) out.push("", "Disagreements:", ...wrong);

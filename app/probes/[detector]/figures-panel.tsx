@@ -1,6 +1,7 @@
 "use client";
-import { HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
+import { ADVISORY_RECALL_FLOOR, HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
 import type { PairAgreement } from "@/lib/probes/agreement";
+import type { figuresBySet } from "@/lib/probes/probe-sets";
 import type { DetectorFigure } from "@/lib/scoring/report-schema";
 import { AgreementTable } from "../../_components/agreement-table";
 import { IntervalChart } from "../../_components/interval-chart";
@@ -8,7 +9,7 @@ import { ci, f3 } from "../../_lib/format";
 
 
 /** Live precision and recall with 95% Wilson intervals against the 0.9 advisory line. */
-export function FiguresPanel({ detector, figures }: { detector: DetectorCode; figures: DetectorFigure }) {
+export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorCode; figures: DetectorFigure; bySet: ReturnType<typeof figuresBySet> }) {
   return (
     <section role="region" aria-label="Detector figures" aria-live="polite" className="card">
       <h2>{HARD_CODE_NAMES[detector]}</h2>
@@ -29,6 +30,27 @@ export function FiguresPanel({ detector, figures }: { detector: DetectorCode; fi
       <p className="muted small">
         tp {figures.tp} · fp {figures.fp} · fn {figures.fn} · tn {figures.tn}. Dashed line: the 0.9 recall floor. Ties and unlabelled probes are left out.
       </p>
+      {/* The pooled figure includes sets the detector was tuned on; the unfixed blind set is the out-of-sample estimate. */}
+      <table aria-label="Figures by probe set" className="data-table">
+        <thead>
+          <tr>
+            <th>probe set</th>
+            <th className="num">n</th>
+            <th className="num">precision</th>
+            <th className="num">recall</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bySet.map(({ key, label, figure }) => (
+            <tr key={key}>
+              <th scope="row">{label}</th>
+              <td className="num">{figure.n}</td>
+              <td className="num">{f3(figure.precision)}</td>
+              <td className={`num ${figure.recall !== null && figure.recall < ADVISORY_RECALL_FLOOR ? "bad" : ""}`}>{f3(figure.recall)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { DetectorCode } from "@/lib/pack/vocab";
 import { pairwiseAgreement } from "@/lib/probes/agreement";
 import { effectiveLabel, type LabelVote } from "@/lib/probes/effective-label";
 import { figuresFromPredictions } from "@/lib/probes/figures";
+import { figuresBySet } from "@/lib/probes/probe-sets";
 import type { ProbeLabel } from "@/lib/schemas/probe";
 import { AgreementPanel, FiguresPanel } from "./figures-panel";
 import { ProbeCard } from "./probe-card";
@@ -33,7 +34,9 @@ export function Labeller({ detector, probes, initialVotes, actor, initialQueue }
 
   const byId = useMemo(() => new Map(probes.map((p) => [p.id, p])), [probes]);
   const current = currentId ? byId.get(currentId) ?? null : null;
-  const figures = useMemo(() => figuresFromPredictions(probes.map((p) => ({ predicted: p.predicted, label: effectiveLabel(votes[p.id] ?? []).label }))), [probes, votes]);
+  const predicted = useMemo(() => probes.map((p) => ({ id: p.id, predicted: p.predicted, label: effectiveLabel(votes[p.id] ?? []).label })), [probes, votes]);
+  const figures = useMemo(() => figuresFromPredictions(predicted), [predicted]);
+  const bySet = useMemo(() => figuresBySet(predicted), [predicted]);
   const agreement = useMemo(() => pairwiseAgreement(probes.map((p) => ({ votes: votes[p.id] ?? [] }))), [probes, votes]);
   const counts = useMemo(() => Object.fromEntries(QUEUES.map((q) => [q, probes.filter((p) => inQueue(q, p, votes[p.id] ?? [], actor)).length])) as Record<Queue, number>, [probes, votes, actor]);
 
@@ -164,7 +167,7 @@ export function Labeller({ detector, probes, initialVotes, actor, initialQueue }
         )}
       </div>
       <aside className="labeller-side">
-        <FiguresPanel detector={detector} figures={figures} />
+        <FiguresPanel detector={detector} figures={figures} bySet={bySet} />
         {latency !== null && <p className="muted small">Figures updated {latency.toFixed(0)} ms after the key press.</p>}
         <AgreementPanel agreement={agreement} />
       </aside>

@@ -1,0 +1,24 @@
+import type { DetectorFigure } from "../scoring/report-schema";
+import { figuresFromPredictions, type PredictedProbe } from "./figures";
+
+// Where a probe came from, read off its id (docs/DETECTORS.md): the blind sets were each measured before anyone looked
+// at them, and set C was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
+export const PROBE_SETS = [
+  { key: "blind-c", prefix: "d-", label: "blind set C (unfixed: the out-of-sample estimate)" },
+  { key: "blind-b", prefix: "c-", label: "blind set B" },
+  { key: "blind-a", prefix: "b-", label: "blind set A" },
+  { key: "first", prefix: "", label: "first set and later additions" },
+] as const;
+export type ProbeSetKey = (typeof PROBE_SETS)[number]["key"];
+
+export function probeSetOf(id: string): (typeof PROBE_SETS)[number] {
+  return PROBE_SETS.find((s) => id.startsWith(s.prefix)) as (typeof PROBE_SETS)[number];
+}
+
+/** The detector's figures on each probe set that has probes, in PROBE_SETS order (the same definition as the pooled figure). */
+export function figuresBySet(probes: ReadonlyArray<PredictedProbe & { id: string }>): Array<{ key: ProbeSetKey; label: string; figure: DetectorFigure }> {
+  return PROBE_SETS.flatMap((set) => {
+    const mine = probes.filter((p) => probeSetOf(p.id).key === set.key);
+    return mine.length ? [{ key: set.key, label: set.label, figure: figuresFromPredictions(mine) }] : [];
+  });
+}
