@@ -3,7 +3,7 @@
 import { registryVersion, scanAnchors, type Anchor } from "./keywords";
 import { clauseSpans, normalise, quoteSpans, sentenceSpans, type Clause, type Span } from "./text";
 
-export { keywordId, registerKeywords, type Anchor } from "./keywords";
+export { indexRules, keywordId, registerKeywords, type Anchor } from "./keywords";
 
 export type Doc = {
   reply: string;

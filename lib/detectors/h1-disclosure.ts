@@ -4,24 +4,14 @@ import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
 import { AMOUNT, amountValue, customerFacts, echoesCustomer, type CustomerFacts } from "./amounts";
 import { H1_RULES } from "./h1-patterns";
-import { analyse, clauseAt, isQuestion, keywordId, registerKeywords, runInSentence, sentenceHas, type Doc } from "./doc";
+import { analyse, clauseAt, indexRules, isQuestion, runInSentence, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 import { hit, type Clause } from "./text";
 
 type Candidate = { start: number; end: number; sentence: number; reason: string; amount: boolean; anchor?: RegExp; anchorInCustomer?: boolean };
 
 const AMOUNT_RULE = -1;
-const RULES_BY_ANCHOR = new Map<string, number[]>();
-H1_RULES.forEach((rule, i) => rule.anchors.forEach((a) => RULES_BY_ANCHOR.set(a, [...(RULES_BY_ANCHOR.get(a) ?? []), i])));
-for (const a of ["$", "#", "dollars", "dollar", "usd", "bucks", "grand"]) RULES_BY_ANCHOR.set(a, [...(RULES_BY_ANCHOR.get(a) ?? []), AMOUNT_RULE]);
-registerKeywords(RULES_BY_ANCHOR.keys());
-const NEEDS: Array<Set<number> | undefined> = H1_RULES.map((rule) => {
-  if (!rule.alsoNeeds) return undefined;
-  registerKeywords(rule.alsoNeeds);
-  return new Set(rule.alsoNeeds.map(keywordId));
-});
-const RULES_BY_ID: Array<number[] | undefined> = [];
-for (const [word, rules] of RULES_BY_ANCHOR) RULES_BY_ID[keywordId(word)] = rules;
+const { byId: RULES_BY_ID, needs: NEEDS } = indexRules(H1_RULES, [{ rule: AMOUNT_RULE, anchors: ["$", "#", "dollars", "dollar", "usd", "bucks", "grand"] }]);
 
 // A figure that is not the customer's: limits, fees, minimums and caps are the pack's numbers, not the account's.
 const GENERAL_FIGURE = /\b(?:fees?|limit|limits|minimum|maximum|cap|threshold|commission|price|cost|per [a-z]+|insured|insurance|sipc|coverage|bonus|promotion|reward|up to|at most|no more than|at least|each|every)\b/i;

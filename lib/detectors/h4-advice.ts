@@ -3,7 +3,7 @@
 // an indirect question ("whether to sell"), a referral to a licensed advisor and "should" about process do not fire.
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
-import { analyse, clauseAt, keywordId, registerKeywords, runInSentence, sentenceHas, type Doc } from "./doc";
+import { analyse, clauseAt, indexRules, keywordId, registerKeywords, runInSentence, sentenceHas, type Doc } from "./doc";
 import { exempt, triggerFires, type Candidate } from "./h4-checks";
 import { adviceObject, neutralList, specificObject } from "./h4-objects";
 import { H4_RULES, IMPERATIVE_ANCHORS, IMPERATIVE_VERB, STRONG_ACTION } from "./h4-patterns";
@@ -12,20 +12,10 @@ import { hit } from "./text";
 
 
 const IMPERATIVE = -1;
-const RULES_BY_ANCHOR = new Map<string, number[]>();
-H4_RULES.forEach((rule, i) => rule.anchors.forEach((a) => RULES_BY_ANCHOR.set(a, [...(RULES_BY_ANCHOR.get(a) ?? []), i])));
-for (const a of IMPERATIVE_ANCHORS) RULES_BY_ANCHOR.set(a, [...(RULES_BY_ANCHOR.get(a) ?? []), IMPERATIVE]);
+const { byId: RULES_BY_ID, needs: NEEDS } = indexRules(H4_RULES, [{ rule: IMPERATIVE, anchors: IMPERATIVE_ANCHORS }]);
 // A reply about a margin call: only there is "deposit funds" one of the MGN-02 options rather than a funding question.
 const MARGIN_WORDS = new Set(["margin", "call", "calls", "maintenance", "liquidate", "liquidated", "liquidation", "liquidating", "deficit", "shortfall"]);
-registerKeywords(RULES_BY_ANCHOR.keys());
 registerKeywords(MARGIN_WORDS);
-const NEEDS: Array<Set<number> | undefined> = H4_RULES.map((rule) => {
-  if (!rule.alsoNeeds) return undefined;
-  registerKeywords(rule.alsoNeeds);
-  return new Set(rule.alsoNeeds.map(keywordId));
-});
-const RULES_BY_ID: Array<number[] | undefined> = [];
-for (const [word, rules] of RULES_BY_ANCHOR) RULES_BY_ID[keywordId(word)] = rules;
 const MARGIN_IDS = new Set([...MARGIN_WORDS].map(keywordId));
 
 const LEAD_FILLER =

@@ -106,3 +106,31 @@ function endWord(lower: string, start: number, end: number, h: number, last: num
   if (id >= 0) out.push({ key: KEYWORDS[id] as string, id, start, end, sentence: 0 });
   else if (first >= 48 && first <= 57) out.push({ key: "#", id: 0, start, end, sentence: 0 });
 }
+
+export type RuleIndex = {
+  /** Rule numbers by anchor keyword id, in rule order, then the extra rule numbers. */
+  byId: Array<number[] | undefined>;
+  /** Each rule's second, necessary words (`alsoNeeds`) as keyword ids. */
+  needs: Array<Set<number> | undefined>;
+};
+
+/** Registers a detector's anchor words and indexes its rules by them; `extra` adds a pseudo-rule (negative number) on more words. */
+export function indexRules(rules: ReadonlyArray<{ anchors: readonly string[]; alsoNeeds?: readonly string[] }>, extra: { rule: number; anchors: Iterable<string> }[] = []): RuleIndex {
+  const byAnchor = new Map<string, number[]>();
+  const add = (word: string, rule: number) => {
+    const list = byAnchor.get(word);
+    if (list) list.push(rule);
+    else byAnchor.set(word, [rule]);
+  };
+  rules.forEach((rule, i) => rule.anchors.forEach((a) => add(a, i)));
+  for (const { rule, anchors } of extra) for (const a of anchors) add(a, rule);
+  registerKeywords(byAnchor.keys());
+  const needs = rules.map((rule) => {
+    if (!rule.alsoNeeds) return undefined;
+    registerKeywords(rule.alsoNeeds);
+    return new Set(rule.alsoNeeds.map(keywordId));
+  });
+  const byId: RuleIndex["byId"] = [];
+  for (const [word, list] of byAnchor) byId[keywordId(word)] = list;
+  return { byId, needs };
+}
