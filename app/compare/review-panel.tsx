@@ -1,8 +1,8 @@
 import { reviewsFor } from "@/db/queries/baselines";
 import type { Db } from "@/db/index";
 import type { ReportRef } from "@/lib/approval/report-ref";
-import type { CompareResult } from "@/lib/compare/compare";
-import { reviewState, type ReviewState } from "@/lib/approval/review";
+import type { ReviewFigures } from "@/lib/compare/compare";
+import { latestByCase, reviewItems, type ReviewState } from "@/lib/approval/review";
 import { ReviewForm } from "./review-controls";
 
 type Item = ReviewState["items"][number];
@@ -14,9 +14,10 @@ export function reviewStatus(item: Item): string {
 }
 
 /** The review of one case where its replies are read: shown only for a pass→fail flip or a blocker. */
-export function CaseReview({ db, result, pair, caseKey, mayReview }: { db: Db; result: CompareResult; pair: { baselineRef: ReportRef; candidateRef: ReportRef }; caseKey: string; mayReview: boolean }) {
-  const item = reviewState(result, reviewsFor(db, pair)).items.find((i) => i.key === caseKey);
-  if (!item) return null;
+export function CaseReview({ db, figures, pair, caseKey, mayReview }: { db: Db; figures: ReviewFigures; pair: { baselineRef: ReportRef; candidateRef: ReportRef }; caseKey: string; mayReview: boolean }) {
+  const found = reviewItems(figures).find((i) => i.key === caseKey);
+  if (!found) return null;
+  const item: Item = { ...found, review: latestByCase(reviewsFor(db, pair)).get(caseKey) ?? null };
   return (
     <section aria-label="Review of this case">
       <h2>Review</h2>

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { describeRef, parseRef, type ReportRef } from "../../lib/approval/report-ref";
-import { compareReports, type CompareOutcome } from "../../lib/compare/compare";
+import { compareReports, reviewFigures, type CompareOutcome, type ReviewFigures } from "../../lib/compare/compare";
 import { normaliseReport, type NormalisedReport } from "../../lib/compare/read-report";
 import type { Db } from "../index";
 import { decisionScores, judgeReports, runs } from "../schema";
@@ -64,12 +64,28 @@ export function loadReportByRef(db: Db, ref: ReportRef): NormalisedReport | null
 
 export type ComparisonData = { ok: true; outcome: CompareOutcome } | { ok: false; error: string };
 
-/** What the compare page shows: compareReports on the two reports with the CLI's defaults (seed, resamples, no role filter). */
-export function loadComparison(db: Db, refs: { baseline: ReportRef; candidate: ReportRef }): ComparisonData {
+type Refs = { baseline: ReportRef; candidate: ReportRef };
+
+/** Both sides of a comparison, or why they cannot be compared. */
+function loadPair(db: Db, refs: Refs): { ok: true; baseline: NormalisedReport; candidate: NormalisedReport } | { ok: false; error: string } {
   const baseline = loadReportByRef(db, refs.baseline);
   const candidate = loadReportByRef(db, refs.candidate);
   if (!baseline) return { ok: false, error: `${describeRef(refs.baseline)} not found` };
   if (!candidate) return { ok: false, error: `${describeRef(refs.candidate)} not found` };
   if (baseline.kind !== candidate.kind) return { ok: false, error: `cannot compare a ${baseline.kind} report with a ${candidate.kind} report` };
-  return { ok: true, outcome: compareReports(baseline, candidate) };
+  return { ok: true, baseline, candidate };
+}
+
+/** What the compare page shows: compareReports on the two reports with the CLI's defaults (seed, resamples, no role filter). */
+export function loadComparison(db: Db, refs: Refs): ComparisonData {
+  const pair = loadPair(db, refs);
+  return pair.ok ? { ok: true, outcome: compareReports(pair.baseline, pair.candidate) } : pair;
+}
+
+/** The gate flips and blockers of a comparison, without its bootstrap: what a case page needs for its review. */
+export function loadReviewFigures(db: Db, refs: Refs): ReviewFigures | null {
+  const pair = loadPair(db, refs);
+  if (!pair.ok) return null;
+  const r = reviewFigures(pair.baseline, pair.candidate);
+  return r.ok ? r.figures : null;
 }

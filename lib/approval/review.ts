@@ -102,7 +102,7 @@ export function canApprove(input: {
   return reasons.length ? { ok: false, reasons, state } : { ok: true, state };
 }
 
-function latestByCase(reviews: readonly FlipReview[]): Map<string, FlipReview> {
+export function latestByCase(reviews: readonly FlipReview[]): Map<string, FlipReview> {
   const out = new Map<string, FlipReview>();
   for (const r of reviews) {
     const prev = out.get(r.case_key);

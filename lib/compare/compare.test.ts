@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareReports, type CompareOptions, type CompareResult, failsRegressionGate } from "./compare";
+import { compareReports, type CompareOptions, type CompareResult, failsRegressionGate, reviewFigures } from "./compare";
 import { normaliseReport, type NormalisedReport } from "./read-report";
 import { judgeCases, makeJudgeReport, makeJudgeReportV1, makeScoreReport, scoreDecisions } from "./test-factories";
 
@@ -70,6 +70,17 @@ describe("gate flips and blockers", () => {
     expect(r.gate_flips.fail_to_pass[0]!.reason).toMatch(/correctness 0\.60 below the pass threshold/);
     expect(r.gate_flips.pass_to_fail).toEqual([]);
     expect(failsRegressionGate(r)).toBe(false);
+  });
+
+  it("a case page's flips and blockers, found without the bootstrap, are the comparison's own", () => {
+    const base = judge(BASE);
+    const cand = judge(
+      BASE.map((v, i) => v + jitter(i) - (i % 5 === 0 ? 0.3 : 0)),
+      (i) => (i === 7 ? { verdict: "fail", forbidden_present: ["promises a date"] } : {}),
+    );
+    const r = run(base, cand);
+    expect(r.gate_flips.pass_to_fail.length + r.blockers.length).toBeGreaterThan(0);
+    expect(reviewFigures(base, cand)).toEqual({ ok: true, figures: { gate_flips: r.gate_flips, blockers: r.blockers } });
   });
 
   it("a violation the baseline already had is not a blocker", () => {

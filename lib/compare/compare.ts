@@ -127,6 +127,15 @@ function clusterIndex(pairs: CasePair[]): { index: Int32Array; count: number } |
   return { index: Int32Array.from(pairs, (p) => byId.get(p.cluster!)!), count: byId.size };
 }
 
+export type ReviewFigures = Pick<CompareResult, "gate_flips" | "blockers">;
+
+/** Gate flips and blockers alone, from the same pairing as compareReports, without the bootstrap (a case page's review). */
+export function reviewFigures(baseline: NormalisedReport, candidate: NormalisedReport, options: Pick<CompareOptions, "role"> = {}): { ok: true; figures: ReviewFigures } | { ok: false; error: string } {
+  const paired = pairCases(baseline, candidate, { role: options.role });
+  if (!paired.ok) return paired;
+  return { ok: true, figures: { gate_flips: gateFlips(paired.pairs), blockers: blockers(paired.pairs) } };
+}
+
 function gateFlips(pairs: CasePair[]): CompareResult["gate_flips"] {
   const known = pairs.filter((p) => p.baseline.gate !== null && p.candidate.gate !== null);
   return {

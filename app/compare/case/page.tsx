@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { z } from "zod";
 import { getDb } from "@/db/index";
-import { loadComparison } from "@/db/queries/compare";
+import { loadReviewFigures } from "@/db/queries/compare";
 import { caseLines, COMPONENTS, judgeCase, runName } from "@/db/queries/compare-case";
 import { can } from "@/lib/auth/permissions";
 import { parseRef, reportKindOfRef, reportRefSchema, type ReportRef } from "@/lib/approval/report-ref";
@@ -33,8 +33,8 @@ export default async function CompareCasePage({ searchParams }: { searchParams: 
   const { baseline, candidate, key } = parsed.data;
   const back = `/compare?baseline=${encodeURIComponent(baseline)}&candidate=${encodeURIComponent(candidate)}`;
   const db = getDb();
-  // The same comparison as the compare page (one lib/ implementation), so a flip can be reviewed beside its replies.
-  const compared = loadComparison(db, { baseline, candidate });
+  // The compare page's flips and blockers (one lib/ pairing), without its bootstrap, so a flip can be reviewed here.
+  const figures = loadReviewFigures(db, { baseline, candidate });
   return (
     <>
       <h1>Case {key}</h1>
@@ -42,7 +42,7 @@ export default async function CompareCasePage({ searchParams }: { searchParams: 
         <Link href={back}>Back to the comparison</Link>
       </p>
       {reportKindOfRef(baseline) === "score" ? <RunCase baseline={baseline} candidate={candidate} caseKey={key} /> : <JudgeCase baseline={baseline} candidate={candidate} caseKey={key} />}
-      {compared.ok && compared.outcome.ok ? <CaseReview db={db} result={compared.outcome.result} pair={{ baselineRef: baseline, candidateRef: candidate }} caseKey={key} mayReview={can(user, "review_gate_flip")} /> : null}
+      {figures ? <CaseReview db={db} figures={figures} pair={{ baselineRef: baseline, candidateRef: candidate }} caseKey={key} mayReview={can(user, "review_gate_flip")} /> : null}
     </>
   );
 }
