@@ -5,7 +5,7 @@ import type { Turn } from "../lib/schemas/episode";
 import type { DetectorContext } from "../lib/schemas/probe";
 import { PROBE_LABELS } from "../lib/schemas/probe";
 import type { MustAskFile, Policy } from "../lib/schemas/pack";
-import type { DecisionResult, ScoreReport, Summary } from "../lib/scoring/report-schema";
+import type { DecisionResult, ScoreReport } from "../lib/scoring/report-schema";
 import type { Breakdowns } from "../lib/scoring/score-run";
 import type { Role } from "../lib/auth/roles";
 import { REVIEW_DECISIONS } from "../lib/approval/review";

@@ -126,7 +126,6 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
     if (k.start < lastEnd) continue;
     const ref = clauseAt(doc, k.start, k.sentence);
     const c = ref.clause;
-    const clause = doc.text.slice(c.start, c.end);
     const before = doc.text.slice(c.start, k.start);
     if (isQuestion(doc, k.sentence) || clauseConditional(doc, ref) || isIndirectQuestion(before)) continue;
     if (isAttributed(before) || CUSTOMER_CLAIM.test(before) || BACKGROUNDED.test(before) || DEFINITION.test(before)) continue;
