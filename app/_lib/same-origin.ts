@@ -9,3 +9,11 @@ export function sameOrigin(req: Request): boolean {
     return false; // "null" and other opaque origins
   }
 }
+
+/**
+ * A data-changing request from the workbench itself: same origin, and a content type a cross-origin page cannot send
+ * without a CORS preflight (SameSite cookies do not stop another port of the same host; docs/ACCOUNTS.md).
+ */
+export function fromWorkbench(req: Request, contentType: "application/json" | "application/x-ndjson"): boolean {
+  return sameOrigin(req) && (req.headers.get("content-type")?.startsWith(contentType) ?? false);
+}

@@ -1,4 +1,4 @@
-import { sameOrigin } from "../../_lib/same-origin";
+import { fromWorkbench } from "../../_lib/same-origin";
 import { approveBaseline } from "../../compare/approve";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
  */
 export async function POST(req: Request): Promise<Response> {
   // Same-origin JSON only: another origin on this site (another port) could otherwise post a text/plain body with the lead's cookie.
-  if (!sameOrigin(req) || !req.headers.get("content-type")?.startsWith("application/json")) {
+  if (!fromWorkbench(req, "application/json")) {
     return Response.json({ data: null, error: "accepted from the workbench only (same origin, application/json)" }, { status: 403 });
   }
   let body: unknown;

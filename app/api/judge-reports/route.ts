@@ -5,7 +5,7 @@ import { importJudgeReportText, MAX_JUDGE_REPORT_BYTES, MAX_JUDGE_REPORT_NAME } 
 import { InputError } from "@/lib/io/input-error";
 import { decodeUtf8 } from "@/lib/io/parse";
 import { authorize } from "../../_lib/current-user";
-import { sameOrigin } from "../../_lib/same-origin";
+import { fromWorkbench } from "../../_lib/same-origin";
 import type { JudgeReportImportResponse } from "../../compare/upload-judge-report-form";
 
 export const dynamic = "force-dynamic";
@@ -24,7 +24,7 @@ const reply = (status: number, body: JudgeReportImportResponse) => Response.json
  */
 export async function POST(req: Request): Promise<Response> {
   // Same-origin JSON only: a cross-site form cannot send application/json without a preflight, which is never answered.
-  if (!sameOrigin(req) || !req.headers.get("content-type")?.startsWith("application/json")) {
+  if (!fromWorkbench(req, "application/json")) {
     return reply(403, { data: null, error: "uploads are accepted from the workbench page only (same origin, application/json)" });
   }
   const url = new URL(req.url);

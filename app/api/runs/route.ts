@@ -6,7 +6,7 @@ import { checkRunName, MAX_RUN_BYTES, scoreRunTextAsync, storeScoredRun } from "
 import { InputError } from "@/lib/io/input-error";
 import { decodeUtf8 } from "@/lib/io/parse";
 import { authorize } from "../../_lib/current-user";
-import { sameOrigin } from "../../_lib/same-origin";
+import { fromWorkbench } from "../../_lib/same-origin";
 import type { ImportEvent } from "../../runs/import-events";
 
 export const dynamic = "force-dynamic";
@@ -44,7 +44,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
 export async function POST(req: Request): Promise<Response> {
   // Same-origin only, as Next enforces for server actions: a cross-site page cannot send this content type without a
   // CORS preflight (never answered), and a foreign Origin is refused outright.
-  if (!sameOrigin(req) || !req.headers.get("content-type")?.startsWith("application/x-ndjson")) {
+  if (!fromWorkbench(req, "application/x-ndjson")) {
     return json(403, { type: "error", message: "uploads are accepted from the workbench page only (same origin, application/x-ndjson)", line: null, field: null, detail: "forbidden" });
   }
   const auth = await authorize("import_run", { action: "run.import", entity: "run", entityId: new URL(req.url).searchParams.get("name") ?? "" });
