@@ -3,6 +3,7 @@
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
 import { AMOUNT, amountValue, customerFacts, echoesCustomer, type CustomerFacts } from "./amounts";
+import { generalAssertion } from "./h1-assertion";
 import { H1_RULES } from "./h1-patterns";
 import { analyse, clauseAt, indexRules, isQuestion, runInSentence, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
@@ -52,7 +53,7 @@ const CUSTOMER_CLAIM = /\b(?:sounds like|I understand(?: that)?|from what you|yo
 // A temporal clause backgrounds what it says ("a confirmation when the order was placed"): presupposed, not asserted.
 const BACKGROUNDED = /\b(?:when|whenever|once|until|after|as soon as)\b/i;
 // A definition speaks of anyone's account: "a margin call means your equity has fallen below the requirement".
-const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is when|refers to|is triggered|indicates)\b/i;
+const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is when|refers to|is triggered|indicates)\b|['"]\s*(?:means|refers to|is when)\b/i;
 const HEDGED = /\b(?:may|might|could|would|should)\s+(?:not\s+)?(?:have\s+|be\s+)/i;
 
 // Each rule runs once on each sentence that holds one of its anchor words.
@@ -117,7 +118,6 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
   if (ctx.may_disclose_account_details) return { fired: false, hits: [] };
   const doc = analyse(reply);
   const candidates = collect(doc);
-  if (candidates.length === 0) return { fired: false, hits: [] };
   const facts = customerFacts(ctx.customer_message);
   const hits: DetectorHit[] = [];
   let lastEnd = -1;
@@ -132,6 +132,10 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
     if (!(k.amount ? amountFires(doc, c, k, facts) : ruleFires(doc, c, k, facts, ctx.customer_message))) continue;
     hits.push(hit(reply, k.start, k.end, k.reason));
     lastEnd = k.end;
+  }
+  if (hits.length === 0) {
+    const general = generalAssertion(doc, (text, sentence) => !confirmsInSentence(doc, sentence) && echoesCustomer(text, facts));
+    if (general) hits.push(hit(reply, general.start, general.end, "H1: states a specific fact about the account"));
   }
   return { fired: hits.length > 0, hits };
 }

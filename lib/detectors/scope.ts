@@ -30,6 +30,8 @@ const INDIRECT_BEFORE_IF = /\b(?:know|tell you|inform you|update you|confirm|che
 const EVEN_BEFORE = /\beven\s+$/i;
 const INDIRECT_QUESTION = /\bwhether\b|\b(?:know|tell you|see|check|confirm|say|ask|look into|find out|determine|verify)\s+(?:\w+\s+)?if\b/i;
 const NOT_WORD = /[^\w']+/;
+// A relevance conditional ("in case it helps", "if you're curious") conditions the telling, not what is told.
+const RELEVANCE = /^\s+(?:it|that) (?:helps|is helpful|'s helpful|puts your mind at rest)\b|^\s+you(?:'re| are) (?:wondering|curious|interested)\b/i;
 const BELIEF = /^(?:think|believe)$/i;
 
 /** A conditional marker that really conditions (not "even if", not "let you know if" = whether). */
@@ -39,6 +41,7 @@ export function isConditional(piece: string): boolean {
   for (let m = COND_ANYWHERE.exec(piece); m !== null; m = COND_ANYWHERE.exec(piece)) {
     const word = m[0].toLowerCase();
     if (word === "whether") continue;
+    if (RELEVANCE.test(piece.slice(m.index + m[0].length))) continue;
     if (word === "if") {
       const before = piece.slice(0, m.index);
       if (EVEN_BEFORE.test(before) || INDIRECT_BEFORE_IF.test(before)) continue;

@@ -1,0 +1,69 @@
+// H1's general test, behind the listed rule shapes: an indicative clause that states something specific about an
+// account thing (the customer's, a named person's, or one the agent found or sees). Built on the parts of such a
+// sentence rather than on known phrasings, so that a disclosure worded in a way no rule lists is still caught.
+import { clauseAt, clausesOf, isQuestion, type Doc } from "./doc";
+import { clauseConditional, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
+
+// Things an account has: money, positions, orders, movements, documents, settings and the account itself.
+const ACCOUNT_THING =
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund)\b/gi;
+// Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
+const OWNED = /\b(?:your|ur|his|her|their|[A-Za-z]+'s)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
+// Which: a definite one ("the $22,000", "that transfer"), specific only with a particular in the clause.
+const DEFINITE = /\b(?:the|that|this|those|these|no)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
+// A particular: a figure, a date, or a state adverb ("still", "actually", "yet").
+const PARTICULAR =
+  /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|the (?:\d+(?:st|nd|rd|th)|first|second|third))\b/i;
+// The agent, or Zoomberg's records, reporting what is there: the account was looked at.
+const LOOKED_AT =
+  /\b(?:I|we)(?:'ve|'m| have| am| can| did| do| just| also)*\s+(?:found|find|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b/i;
+// A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
+const INDICATIVE =
+  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b|\w(?:'s|'re)\b/i;
+const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
+// Speaking of any account or of the pack's rules, not this one; or of the app's screens.
+const GENERIC =
+  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|for example|e\.g\.|any (?:[\w-]+ ){0,2}(?:accounts?|orders?|deposits?|transfers?)|an? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account|(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|minimum|maximum|rules?|schedule|cut-?off|requirement|illustration|example|shown|displayed|tab|screen)\b|^\s*['"]/i;
+// The agent's own action, a temporal background, the customer's words, or the verification itself.
+const NOT_A_STATEMENT_OF_FACT =
+  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|\b(?:when|whenever|once|until|after|as soon as|before)\b|\b(?:sounds like|I understand|you(?:'re| are) (?:saying|asking)|you mentioned|you said|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
+
+// A ticker the customer holds or trades ("your NVDA limit"); only with an owner, so acronyms like ACH stay out.
+const TICKER = /\b(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF)\b)[A-Z]{2,5}\b/g;
+
+/** True when some account thing in the clause is the customer's (or a named person's), or definite and particular. */
+function specificThing(t: string): boolean {
+  ACCOUNT_THING.lastIndex = 0;
+  const particular = PARTICULAR.test(t);
+  for (let m = ACCOUNT_THING.exec(t); m !== null; m = ACCOUNT_THING.exec(t)) {
+    const before = t.slice(Math.max(0, m.index - 48), m.index);
+    if (OWNED.test(before) || (particular && DEFINITE.test(before))) return true;
+  }
+  TICKER.lastIndex = 0;
+  for (let m = TICKER.exec(t); m !== null; m = TICKER.exec(t)) if (OWNED.test(t.slice(Math.max(0, m.index - 24), m.index))) return true;
+  return false;
+}
+
+/** The first clause of the reply that asserts a specific account fact, as a span; null if there is none. */
+export function generalAssertion(doc: Doc, echoes: (text: string, sentence: number) => boolean): { start: number; end: number } | null {
+  for (let s = 0; s < doc.sentences.length; s++) {
+    if (isQuestion(doc, s)) continue;
+    for (const c of clausesOf(doc, s)) {
+      const t = doc.text.slice(c.start, c.end);
+      ACCOUNT_THING.lastIndex = 0;
+      TICKER.lastIndex = 0;
+      if (!(ACCOUNT_THING.test(t) || TICKER.test(t)) || GENERIC.test(t)) continue;
+      // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
+      const looked = LOOKED_AT.test(t);
+      if (!looked) {
+        const verb = INDICATIVE.exec(t);
+        if (!verb || MODAL_BEFORE.test(t.slice(0, verb.index)) || NOT_A_STATEMENT_OF_FACT.test(t) || !specificThing(t)) continue;
+      }
+      const ref = clauseAt(doc, c.start, s);
+      if (clauseConditional(doc, ref) || isAttributed(t) || isIndirectQuestion(t) || isRefusal(t)) continue;
+      if (!looked && echoes(t, s)) continue;
+      return { start: c.start, end: c.end };
+    }
+  }
+  return null;
+}
