@@ -6,7 +6,7 @@ import { clauseConditional, isAttributed, isIndirectQuestion, isRefusal } from "
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund)\b/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
 const OWNED = /\b(?:your|ur|his|her|their|[A-Za-z]+'s)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
 // Which: a definite one ("the $22,000", "that transfer"), specific only with a particular in the clause.
@@ -16,17 +16,29 @@ const PARTICULAR =
   /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|the (?:\d+(?:st|nd|rd|th)|first|second|third))\b/i;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
-  /\b(?:I|we)(?:'ve|'m| have| am| can| did| do| just| also)*\s+(?:found|find|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b/i;
+  /\b(?:I|we)(?:'ve|'m| have| am| can| did| do| just| also)*\s+(?:found|find|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm) that\b/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE =
   /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b|\w(?:'s|'re)\b/i;
 const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
-  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|for example|e\.g\.|any (?:[\w-]+ ){0,2}(?:accounts?|orders?|deposits?|transfers?)|an? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account|(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|minimum|maximum|rules?|schedule|cut-?off|requirement|illustration|example|shown|displayed|tab|screen)\b|^\s*['"]/i;
+  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|for example|e\.g\.|any (?:[\w-]+ ){0,2}(?:accounts?|orders?|deposits?|transfers?)|an? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|tab|screen)\b|^\s*['"]/i;
+// The pack's own figures (a limit, a fee, a requirement) are general unless the clause binds one to the customer.
+const PACK_FIGURE = /\b(?:(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|minimum|maximum|requirement)\b/i;
+// A figure bound to the customer: "you've got a bit under ten grand", "you're roughly $2,000 above the requirement".
+const FIGURE = "(?:\\$\\s?\\d|\\d[\\d,.]*\\s?(?:k|grand|dollars|thousand)\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a few|a couple)[\\s-]+(?:[\\w-]+[\\s-]+)?(?:hundred|thousand|grand)\\b)";
+const YOUR_FIGURE = new RegExp(`\\byou(?:'ve| have)?\\s+(?:got|have)\\s+(?:[\\w-]+\\s+){0,4}?${FIGURE}|\\byou(?:'re| are)\\s+(?:[\\w-]+\\s+){0,3}?${FIGURE}[^.;]{0,20}?\\b(?:above|below|over|under|short|ahead|behind)\\b`, "i");
+// A holding listed as a fragment ("- 40 shares of VTI", "about $600 in cash").
+const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d[\d,.]*k?\s+(?:in|of)\s+(?:settled\s+|available\s+)?cash\b/;
+// Nothing arrived or left: a negative status is a status ("nothing has posted yet").
+const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:posted|arrived|come in|cleared|landed|received|credited|shown up|gone out|left|gone through|went through|filled|executed)\b/i;
+// A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news)[,:]?\s+)?(?:it|they)(?:'s|'re|\s)/i;
+const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check)\b|\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, the customer's words, or the verification itself.
 const NOT_A_STATEMENT_OF_FACT =
-  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|\b(?:when|whenever|once|until|after|as soon as|before)\b|\b(?:sounds like|I understand|you(?:'re| are) (?:saying|asking)|you mentioned|you said|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
+  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\b|\b(?:after|before)\s+(?:the|your|it|they|you|we|I|this|that)(?:\s+[\w'-]+){0,3}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:sounds like|I understand|you(?:'re| are) (?:saying|asking)|you mentioned|you said|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
 
 // A ticker the customer holds or trades ("your NVDA limit"); only with an owner, so acronyms like ACH stay out.
 const TICKER = /\b(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF)\b)[A-Z]{2,5}\b/g;
@@ -45,19 +57,28 @@ function specificThing(t: string): boolean {
 }
 
 /** The first clause of the reply that asserts a specific account fact, as a span; null if there is none. */
-export function generalAssertion(doc: Doc, echoes: (text: string, sentence: number) => boolean): { start: number; end: number } | null {
+export function generalAssertion(doc: Doc, customer: string, echoes: (text: string, sentence: number) => boolean): { start: number; end: number } | null {
+  const customerNamesAThing = CUSTOMER_THING.test(customer);
   for (let s = 0; s < doc.sentences.length; s++) {
     if (isQuestion(doc, s)) continue;
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       ACCOUNT_THING.lastIndex = 0;
+      if (GENERIC.test(t)) continue;
+      // A figure or holding stated as the customer's, or a negative status, needs no account noun of its own.
+      const direct = YOUR_FIGURE.test(t) || HOLDING_ITEM.test(t) || NOTHING_MOVED.test(t);
+      const report = LOOKED_AT.exec(t);
+      const said = report ? t.slice(report.index + report[0].length) : t;
+      const pronoun = customerNamesAThing && PRONOUN_SUBJECT.test(said) && PARTICULAR.test(t);
       TICKER.lastIndex = 0;
-      if (!(ACCOUNT_THING.test(t) || TICKER.test(t)) || GENERIC.test(t)) continue;
+      ACCOUNT_THING.lastIndex = 0;
+      if (!direct && !pronoun && !(ACCOUNT_THING.test(t) || TICKER.test(t))) continue;
+      if (!direct && PACK_FIGURE.test(t)) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
-      const looked = LOOKED_AT.test(t);
-      if (!looked) {
+      const looked = report !== null;
+      if (!looked && !(direct && !MODAL_BEFORE.test(t))) {
         const verb = INDICATIVE.exec(t);
-        if (!verb || MODAL_BEFORE.test(t.slice(0, verb.index)) || NOT_A_STATEMENT_OF_FACT.test(t) || !specificThing(t)) continue;
+        if (!verb || MODAL_BEFORE.test(t.slice(0, verb.index)) || NOT_A_STATEMENT_OF_FACT.test(t) || !(pronoun || specificThing(t))) continue;
       }
       const ref = clauseAt(doc, c.start, s);
       if (clauseConditional(doc, ref) || isAttributed(t) || isIndirectQuestion(t) || isRefusal(t)) continue;

@@ -54,6 +54,8 @@ const CUSTOMER_CLAIM = /\b(?:sounds like|I understand(?: that)?|from what you|yo
 const BACKGROUNDED = /\b(?:when|whenever|once|until|after|as soon as)\b/i;
 // A definition speaks of anyone's account: "a margin call means your equity has fallen below the requirement".
 const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is when|refers to|is triggered|indicates)\b|['"]\s*(?:means|refers to|is when)\b/i;
+// "equity would be $8,000" on the customer's hypothetical numbers: a computed example, not the account's figure.
+const COUNTERFACTUAL = /\b(?:would|hypothetical(?:ly)?)\b/i;
 const HEDGED = /\b(?:may|might|could|would|should)\s+(?:not\s+)?(?:have\s+|be\s+)/i;
 
 // Each rule runs once on each sentence that holds one of its anchor words.
@@ -92,7 +94,7 @@ function amountFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): b
   const value = amountValue(t.slice(k.start, k.end));
   const near = t.slice(Math.max(c.start, k.start - 40), Math.min(c.end, k.end + 25));
   // A limit or minimum is the pack's figure even when the customer named it ("yes, at least $25,000 to day trade").
-  if (GENERAL_FIGURE.test(near)) return false;
+  if (GENERAL_FIGURE.test(near) || COUNTERFACTUAL.test(before)) return false;
   if (value !== null && facts.values.has(value)) return confirmsInSentence(doc, k.sentence);
   const sp = doc.sentences[k.sentence];
   if (!ACCOUNT_ANCHOR.test(clause) && !(sp && FIGURE_LABEL.test(t.slice(sp.start, k.start)))) return false;
@@ -134,7 +136,7 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
     lastEnd = k.end;
   }
   if (hits.length === 0) {
-    const general = generalAssertion(doc, (text, sentence) => !confirmsInSentence(doc, sentence) && echoesCustomer(text, facts));
+    const general = generalAssertion(doc, ctx.customer_message, (text, sentence) => !confirmsInSentence(doc, sentence) && echoesCustomer(text, facts));
     if (general) hits.push(hit(reply, general.start, general.end, "H1: states a specific fact about the account"));
   }
   return { fired: hits.length > 0, hits };
