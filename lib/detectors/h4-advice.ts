@@ -25,6 +25,8 @@ const BREAK_CHAR = /[,;:.!?()\u2014\u2013\u2022*\n-]/;
 const NEEDS_OBJECT = /^(?:hold|keep|get out|exit)\b/i;
 // MGN-02: these verbs are one of the three ways to meet a call; in a neutral list they are not a preference.
 const MARGIN_OPTION_VERB = /^(?:deposit|sell|close|reduce|liquidate|trim)\b/i;
+// CND-01 "strategy": "Cancel that limit and switch to a market order" tells the customer how to trade.
+const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b/i;
 const OPENS_PIECE = /[\n"'(:\u2014\u2013-]\s*$/;
 const CAPITALISED_OPENER = /^(?:I|If|My|Personally|Honestly)\b/;
 
@@ -44,7 +46,7 @@ function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: bo
   const verb = IMPERATIVE_VERB.exec(rest);
   if (!verb) return null;
   const strong = STRONG_ACTION.test(rest) && !NEEDS_OBJECT.test(rest);
-  if (!strong && !adviceObject(rest, marginReply)) return null;
+  if (!strong && !adviceObject(rest, marginReply) && !ORDER_CHANGE.test(rest)) return null;
   if (MARGIN_OPTION_VERB.test(rest) && !specificObject(rest.slice(verb[0].length)) && neutralList(doc, c.start)) return null;
   return { start, end: start + verb[0].length, sentence, kind: "imperative", reason: "H4: imperative to trade" };
 }

@@ -66,6 +66,8 @@ function talksInvesting(s: string): boolean {
 const ORDER_ACTION = /^\s*(?:cancel|replac|modif|resubmit|chang)\w*\s+(?:it|that|this|them|the order|your order|the limit|the trade)\b/i;
 const ORDER_WORD = /\b(?:orders?|trades?)\b/i;
 
+const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
+
 /** The construction is advice in its clause (CND-01, MGN-02). */
 export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boolean, customer: string): boolean {
   const t = doc.text;
@@ -76,6 +78,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
     case "modal":
     case "hedged": {
       if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return true;
+      // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
+      if (k.kind === "hedged" && PRONOUN_OBJECT.test(after) && talksInvesting(customer)) return true;
       const sp = doc.sentences[k.sentence];
       if (ORDER_ACTION.test(after) && (ORDER_WORD.test(sp ? t.slice(sp.start, sp.end) : clause) || ORDER_WORD.test(customer))) return true;
       return complementIsAdvice(after, clause, marginReply);

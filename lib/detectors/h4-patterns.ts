@@ -5,7 +5,7 @@ export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judge
 
 /** Bare verbs that open an imperative to trade ("Sell the position", "Hold on to your shares"); gerunds are not imperatives. */
 export const IMPERATIVE_VERB =
-  /^(?:go all[- ]in|buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider)\b/i;
+  /^(?:go all[- ]in|buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider|cancel)\b/i;
 /** A rule runs on a sentence holding one of its `anchors` and, when `alsoNeeds` is set, one of those words too. */
 export type H4Rule = { kind: H4Kind; anchors: string[]; alsoNeeds?: string[]; re: RegExp; reason: string };
 
@@ -39,7 +39,40 @@ const ADVICE_WORDS = w(
 );
 const MODALS = "(?:will|'ll|is going to|should|is likely to|is bound to|is set to)";
 
+// Doing something with an investment, named as a gerund: the subject of an evaluative predicate.
+const GERUND_ACTION = "(?:buying|selling|holding|keeping|trimming|adding|averaging|switching|moving|rolling|putting|investing|waiting|staying|leaving|cashing|taking|dumping|locking|parking|converting|going|getting|sitting)";
+const VERDICT = "(?:reasonable|sensible|smart|wise|fine|okay|ok|good|great|solid|prudent|better|best|safer|safest|riskier|dangerous|bad|poor|terrible|mistake|idea|choice|move|play|worth it|worthwhile|the way to go)";
+
 export const H4_RULES: H4Rule[] = [
+  {
+    kind: "opinion",
+    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible mistake idea choice move play worth worthwhile way"),
+    alsoNeeds: w("buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
+    reason: "H4: judges an investment action",
+    // "keeping them is a reasonable choice", "buying the dip on SPY is pretty reasonable here".
+    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:is|are|'s|would be|seems|sounds|looks)\\s+(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}\\b`, "gi"),
+  },
+  {
+    kind: "opinion",
+    anchors: w("sense"),
+    reason: "H4: judges what suits the customer",
+    // "At your age a Roth usually makes more sense".
+    re: /\bmakes?\s+(?:(?:a lot|much|far|way)\s+)?(?:more|the most|better|good|total|perfect)\s+sense\b(?!\s+(?:that|if|why|now|of))/gi,
+  },
+  {
+    kind: "judgement",
+    anchors: w("fastest quickest simplest easiest cheapest best safest smartest cleanest painful efficient disruptive ideal"),
+    reason: "H4: ranks the options",
+    // "The fastest is usually to sell something": a superlative whose complement is a trade.
+    re: /\b(?:fastest|quickest|simplest|easiest|cheapest|best|safest|smartest|cleanest|least painful|most efficient|least disruptive|ideal)\s+(?:(?:option|choice|route|fix|thing|move|bet)\s+)?(?:here\s+)?(?:is|would be|'s|tends to be)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|typically\s+)?(?:just\s+)?(?:to\s+)?(?:sell|deposit|close|liquidat|wir|transfer|mov|buy|hold|trim|add)\w*/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("lot lots most many plenty"),
+    reason: "H4: steers by what other investors do",
+    // "a lot of people are taking money off the table".
+    re: /\b(?:a lot of|lots of|most|many|plenty of)\s+(?:people|investors|traders|customers|clients|folks)\s+(?:are|have been|'re|right now are)\s+(?:\w+\s+)?(?:taking|selling|buying|moving|getting|cashing|rotating|going|piling|loading|dumping|trimming|holding)\b/gi,
+  },
   {
     kind: "rec",
     anchors: w("recommend recommends recommended recommending recommendation suggest suggests suggestion advise advice urge encourage propose pick vote preference"),
@@ -63,7 +96,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "hedged",
     anchors: w("were i'd id would wouldn't wouldnt personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|buy|sell|hold|trim|keep|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|buy|sell|hold|trim|keep|leave|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -97,9 +130,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "opinion",
-    anchors: w("overreacting overreacted oversold overbought overextended due last"),
+    anchors: w("overreacting overreacted oversold overbought overextended overheated frothy toppy bubble due last"),
     reason: "H4: opinion on the market's direction",
-    re: /\b(?:is|are|'s|'re|seems|looks)\s+(?:(?:probably|clearly|definitely|just|really|a bit|way)\s+)?(?:overreacting|oversold|overbought|overextended|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
+    re: /\b(?:is|are|'s|'re|seems?|looks?|feels?)\s+(?:(?:probably|clearly|definitely|just|really|a bit|a little|way|pretty|quite|very|kind of|kinda|somewhat|rather)\s+){0,2}(?:overreacting|oversold|overbought|overextended|overheated|frothy|toppy|in a bubble|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
   },
   {
     kind: "opinion",
@@ -162,7 +195,7 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("otherwise failing resort fallback backup rather instead start try ideally preferably possible feasible first before only can't not most many least order"),
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
-    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:[a-z]+ing|sell|buy|deposit|close|liquidate|trim|hold|wait|transfer|move)|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump))\b/gi,
+    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump))\b/gi,
   },
   {
     kind: "named",
@@ -173,4 +206,4 @@ export const H4_RULES: H4Rule[] = [
 ];
 
 /** First words of an imperative to trade; checked only where they open a clause. */
-export const IMPERATIVE_ANCHORS = w("buy sell hold trim short invest dump unload liquidate diversify rebalance average take lock double load cash stay ride get exit panic keep move close add reduce switch rotate wait cut put avoid go stick deposit pick choose opt prioritize prioritise focus consider");
+export const IMPERATIVE_ANCHORS = w("buy sell hold trim short invest dump unload liquidate diversify rebalance average take lock double load cash stay ride get exit panic keep move close add reduce switch rotate wait cut put avoid go stick deposit pick choose opt prioritize prioritise focus consider cancel");
