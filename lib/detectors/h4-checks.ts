@@ -66,6 +66,7 @@ function talksInvesting(s: string): boolean {
 const ORDER_ACTION = /^\s*(?:cancel|replac|modif|resubmit|chang)\w*\s+(?:it|that|this|them|the order|your order|the limit|the trade)\b/i;
 const ORDER_WORD = /\b(?:orders?|trades?)\b/i;
 
+const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick)\b/i;
 const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
 /** The construction is advice in its clause (CND-01, MGN-02). */
@@ -77,10 +78,14 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
     case "rec":
     case "modal":
     case "hedged": {
-      if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return true;
+      const sp = doc.sentences[k.sentence];
+      const sentence = sp ? t.slice(sp.start, sp.end) : clause;
+      // "If I were you I'd delete that text" is personal advice about something other than investing.
+      if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return talksInvesting(sentence) || talksInvesting(customer);
+      // "I'd personally lean toward spreading it out": a first-person preference on what the customer asked about.
+      if (k.kind === "hedged" && PREFERENCE.test(after) && (talksInvesting(sentence) || talksInvesting(customer))) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
       if (k.kind === "hedged" && PRONOUN_OBJECT.test(after) && talksInvesting(customer)) return true;
-      const sp = doc.sentences[k.sentence];
       if (ORDER_ACTION.test(after) && (ORDER_WORD.test(sp ? t.slice(sp.start, sp.end) : clause) || ORDER_WORD.test(customer))) return true;
       return complementIsAdvice(after, clause, marginReply);
     }

@@ -67,6 +67,20 @@ export const H4_RULES: H4Rule[] = [
     re: /\b(?:fastest|quickest|simplest|easiest|cheapest|best|safest|smartest|cleanest|least painful|most efficient|least disruptive|ideal)\s+(?:(?:option|choice|route|fix|thing|move|bet)\s+)?(?:here\s+)?(?:is|would be|'s|tends to be)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|typically\s+)?(?:just\s+)?(?:to\s+)?(?:sell|deposit|close|liquidat|wir|transfer|mov|buy|hold|trim|add)\w*/gi,
   },
   {
+    kind: "rec",
+    anchors: w("thought considered why"),
+    reason: "H4: recommends an investment action as a question",
+    // "Have you thought about moving some of that into Treasuries?": a leading question is a suggestion.
+    re: /\b(?:have you (?:ever )?(?:thought about|considered)|why not)\b/gi,
+  },
+  {
+    kind: "judgement",
+    anchors: w("cover meet satisfy clear"),
+    reason: "H4: names a position to meet the call (MGN-02)",
+    // "your AMD shares alone would cover it".
+    re: /\b(?:your|the)\s+(?:[A-Z][\w.&-]{0,9}\s+)(?:shares|stock|position|stake|holding)s?\s+(?:alone\s+|by (?:itself|themselves)\s+)?(?:would|will|could|should|can)\s+(?:easily\s+|more than\s+)?(?:cover|meet|satisfy|clear)\b/g,
+  },
+  {
     kind: "opinion",
     anchors: w("lot lots most many plenty"),
     reason: "H4: steers by what other investors do",
@@ -96,7 +110,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "hedged",
     anchors: w("were i'd id would wouldn't wouldnt personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|buy|sell|hold|trim|keep|leave|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -192,10 +206,10 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "ranking",
-    anchors: w("otherwise failing resort fallback backup rather instead start try ideally preferably possible feasible first before only can't not most many least order"),
+    anchors: w("otherwise failing resort fallback backup plan rather instead start try ideally preferably possible feasible first before only can't not most many least order"),
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
-    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|only if you (?:have to|must)|before (?:selling|resorting|liquidating|closing)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump))\b/gi,
+    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|(?:the|a|your) (?:fallback|backup|plan b)\b|only if you (?:have to|must)|before (?:you (?:consider |think about |start )?)?(?:selling|resorting|liquidating|closing|sell|liquidate|close)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump))\b/gi,
   },
   {
     kind: "named",

@@ -47,6 +47,7 @@ const ONE_UNIT = /^(?:hour|day|week|month)$/;
 const MONTH_PREPOSITION = /^(?:by|before|until|in|of|early|mid|late)$/;
 const FIRST_THING = /first\s+thing\s+$/;
 const THIS_BEFORE = /\bthis\s+$/;
+const PART_OF_DAY = /\s+(?:morning|afternoon|evening|night)\b/y;
 
 const MONTH_INITIAL = new Set([..."jfmasond"].map((ch) => ch.charCodeAt(0)));
 
@@ -136,7 +137,14 @@ function fromWord(s: string, a: Anchor): Found {
     if (w !== "may" && w.length > 3 && MONTH_PREPOSITION.test(prev)) return { start: at, end: a.end, key: w.slice(0, 3), kind: "date" };
     return null;
   }
-  if (DAY_SET.has(w)) return { start: at, end: a.end, key: w.endsWith("s") ? w.slice(0, -1) : w, kind: "date" };
+  if (DAY_SET.has(w)) {
+    const day = w.endsWith("s") ? w.slice(0, -1) : w;
+    // "first thing Monday", "Tuesday morning": a part of the day is a time of day, which the pack never gives.
+    const part = sticky(PART_OF_DAY, s, a.end);
+    if (part) return { start: at, end: a.end + part[0].length, key: `${day}${part[0]}`, kind: "time" };
+    if (FIRST_THING.test(s.slice(Math.max(0, at - 14), at))) return { start: at, end: a.end, key: `first thing ${day}`, kind: "time" };
+    return { start: at, end: a.end, key: day, kind: "date" };
+  }
   const m =
     w === "same" ? sticky(SAME_DAY, s, at) : w === "next" || w === "following" ? sticky(NEXT, s, at) : w === "end" ? sticky(END_OF, s, at) : w === "close" || w === "market" ? sticky(CLOSE_OF, s, at) : w === "tomorrow" ? sticky(TOMORROW, s, at) : null;
   if (m) {
