@@ -87,15 +87,18 @@ export function sentenceAt(doc: Doc, at: number): number {
   return s;
 }
 
-const CLOSERS = /["')\s]/;
+// Closing quotes, brackets and whitespace after a sentence's last mark.
+function isCloser(c: number): boolean {
+  return c === 34 || c === 39 || c === 41 || c === 32 || (c >= 9 && c <= 13);
+}
 
 /** A sentence that ends in a question mark asks rather than asserts. */
 export function isQuestion(doc: Doc, sentence: number): boolean {
   const sp = doc.sentences[sentence];
   if (!sp) return false;
   let e = sp.end;
-  while (e > sp.start && CLOSERS.test(doc.text[e - 1] as string)) e--;
-  return doc.text[e - 1] === "?";
+  while (e > sp.start && isCloser(doc.text.charCodeAt(e - 1))) e--;
+  return doc.text.charCodeAt(e - 1) === 63;
 }
 
 /** Runs a global regex over one sentence and reports each match with offsets into the reply. */

@@ -56,6 +56,14 @@ function specificThing(t: string): boolean {
   return false;
 }
 
+function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
+}
+
 /** The first clause of the reply that asserts a specific account fact, as a span; null if there is none. */
 export function generalAssertion(doc: Doc, customer: string, echoes: (text: string, sentence: number) => boolean): { start: number; end: number } | null {
   const customerNamesAThing = CUSTOMER_THING.test(customer);
@@ -63,17 +71,19 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     if (isQuestion(doc, s)) continue;
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
+      const lower = doc.lower.slice(c.start, c.end);
       ACCOUNT_THING.lastIndex = 0;
-      if (GENERIC.test(t)) continue;
+      TICKER.lastIndex = 0;
+      const thing = ACCOUNT_THING.test(t) || TICKER.test(t);
       // A figure or holding stated as the customer's, or a negative status, needs no account noun of its own.
-      const direct = YOUR_FIGURE.test(t) || HOLDING_ITEM.test(t) || NOTHING_MOVED.test(t);
+      // (Each route's regex runs only when the clause holds the word it starts with: this test runs on every clause.)
+      const direct = (lower.includes("you") && YOUR_FIGURE.test(t)) || (hasDigit(lower) && HOLDING_ITEM.test(t)) || (lower.includes("no") && NOTHING_MOVED.test(t));
+      if (!thing && !direct && !customerNamesAThing) continue;
       const report = LOOKED_AT.exec(t);
       const said = report ? t.slice(report.index + report[0].length) : t;
       const pronoun = customerNamesAThing && PRONOUN_SUBJECT.test(said) && PARTICULAR.test(t);
-      TICKER.lastIndex = 0;
-      ACCOUNT_THING.lastIndex = 0;
-      if (!direct && !pronoun && !(ACCOUNT_THING.test(t) || TICKER.test(t))) continue;
-      if (!direct && PACK_FIGURE.test(t)) continue;
+      if (!direct && !pronoun && !thing) continue;
+      if (GENERIC.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
       const looked = report !== null;
       if (!looked && !(direct && !MODAL_BEFORE.test(t))) {

@@ -15,7 +15,6 @@ const CURLY = /[\u2018\u2019\u02bc\u201c\u201d\u00a0]/;
 const SINGLE_CURLY = /[\u2018\u2019\u02bc]/g;
 const DOUBLE_CURLY = /[\u201c\u201d]/g;
 const NBSP = /\u00a0/g;
-const DIGIT_FIRST = /^\d/;
 const QUOTED = /"[^"\n]{1,200}"|(?<![\w])'(?=\S)[^'\n]{1,120}?(?<=\S)'(?![\w])/g;
 
 /** Curly quotes become straight ones; every replacement is one code unit for one, so offsets are unchanged. */
@@ -25,10 +24,14 @@ export function normalise(reply: string): string {
 }
 
 // A period after these does not end a sentence ("5 p.m. Thursday", "e.g. funds", a list number "1. Deposit").
-const ABBREV = /^(?:[a-z]|a\.m|p\.m|e\.g|i\.e|vs|approx|est|mr|mrs|ms|dr|st|no|jr|sr|inc|corp|u\.s|\d{1,2})$/i;
+const ABBREVIATIONS = new Set(["a.m", "p.m", "e.g", "i.e", "vs", "approx", "est", "mr", "mrs", "ms", "dr", "st", "no", "jr", "sr", "inc", "corp", "u.s"]);
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+function isAsciiDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 function pushTrimmed(out: Span[], s: string, start: number, end: number): void {
@@ -37,13 +40,23 @@ function pushTrimmed(out: Span[], s: string, start: number, end: number): void {
   if (end > start) out.push({ start, end });
 }
 
+/** One letter, one or two digits, or a listed abbreviation (checked per period, so without a regex). */
+function isAbbreviation(s: string, k: number, dot: number): boolean {
+  const n = dot - k;
+  if (n === 1) {
+    const c = s.charCodeAt(k) | 32;
+    if (c >= 97 && c <= 122) return true;
+  }
+  if ((n === 1 || n === 2) && isAsciiDigit(s.charCodeAt(k)) && isAsciiDigit(s.charCodeAt(dot - 1))) return true;
+  return n >= 2 && n <= 6 && ABBREVIATIONS.has(s.slice(k, dot).toLowerCase());
+}
+
 function endsAbbreviation(s: string, dot: number): boolean {
   let k = dot;
   while (k > 0 && !isSpace(s.charCodeAt(k - 1)) && s[k - 1] !== "(") k--;
-  const token = s.slice(k, dot);
-  if (!ABBREV.test(token)) return false;
+  if (!isAbbreviation(s, k, dot)) return false;
   // A bare number ends a sentence ("…within 10.") unless it numbers a list item at the start of a line.
-  if (DIGIT_FIRST.test(token)) return k === 0 || s.charCodeAt(k - 1) === 10;
+  if (isAsciiDigit(s.charCodeAt(k))) return k === 0 || s.charCodeAt(k - 1) === 10;
   return true;
 }
 
