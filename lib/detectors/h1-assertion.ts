@@ -6,17 +6,19 @@ import { clauseConditional, isAttributed, isIndirectQuestion, isRefusal } from "
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
 const OWNED = /\b(?:your|ur|his|her|their|[A-Za-z]+'s)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
 // Which: a definite one ("the $22,000", "that transfer"), specific only with a particular in the clause.
 const DEFINITE = /\b(?:the|that|this|those|these|no)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
 // A particular: a figure, a date, or a state adverb ("still", "actually", "yet").
 const PARTICULAR =
-  /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|the (?:\d+(?:st|nd|rd|th)|first|second|third))\b/i;
+  /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
+// A state the customer's own thing is in ("it's on file", "it's showing as received").
+const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out)\b/i;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
-  /\b(?:I|we)(?:'ve|'m| have| am| can| did| do| just| also)*\s+(?:found|find|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm) that\b/i;
+  /\b(?:I|we)(?:'ve|'m| have| am| can| did| do| just| also)*\s+(?:found|find|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm) that\b/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE =
   /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b|\w(?:'s|'re)\b/i;
@@ -29,17 +31,30 @@ const PACK_FIGURE = /\b(?:(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|mi
 // A figure bound to the customer: "you've got a bit under ten grand", "you're roughly $2,000 above the requirement".
 const FIGURE = "(?:\\$\\s?\\d|\\d[\\d,.]*\\s?(?:k|grand|dollars|thousand)\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a few|a couple)[\\s-]+(?:[\\w-]+[\\s-]+)?(?:hundred|thousand|grand)\\b)";
 const YOUR_FIGURE = new RegExp(`\\byou(?:'ve| have)?\\s+(?:got|have)\\s+(?:[\\w-]+\\s+){0,4}?${FIGURE}|\\byou(?:'re| are)\\s+(?:[\\w-]+\\s+){0,3}?${FIGURE}[^.;]{0,20}?\\b(?:above|below|over|under|short|ahead|behind)\\b`, "i");
+// The customer's standing against a threshold, with no figure ("you're only slightly under the maintenance requirement").
+const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|slightly|well|a bit|a little|way|comfortably)\s+){0,2}(?:under|over|above|below|short of|ahead of|behind)\s+(?:the\s+|your\s+)?(?:maintenance|margin|minimum|requirement|call|threshold|equity)\b/i;
+// No activity of a kind: "there haven't been any withdrawals in the last 30 days".
+const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|are|was|were)(?:n't|\s+not|\s+no))\s+(?:any\s+)?(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|activity|logins?|sales?)\b/i;
+// A list line giving a holding: "• VTI - 42 sh", "- cash: just under 2k".
+const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
+// A named person's standing seen by the agent ("I can see Frank's been with us for a while").
+const NAMED_STANDING = /^\s*(?:that\s+)?[A-Z][a-z]+(?:'s|\s+(?:has|had|is|was))\b/;
+// The customer's own words taken up: a restatement, not a disclosure.
+const CUSTOMER_WORDS = /\b(?:sounds like|you(?:'re| are) (?:saying|asking|telling me)|you mentioned|you said|you told me)\b/i;
 // A holding listed as a fragment ("- 40 shares of VTI", "about $600 in cash").
 const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d[\d,.]*k?\s+(?:in|of)\s+(?:settled\s+|available\s+)?cash\b/;
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:posted|arrived|come in|cleared|landed|received|credited|shown up|gone out|left|gone through|went through|filled|executed)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
-const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news)[,:]?\s+)?(?:it|they)(?:'s|'re|\s)/i;
-const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check)\b|\b[A-Z]{2,5}\b/;
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news)[,:]?\s+)?(?:it|they|the one|that one|this one)(?:'s|'re|\s)/i;
+const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|1099s?|beneficiar(?:y|ies))\b/i;
+const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, the customer's words, or the verification itself.
 const NOT_A_STATEMENT_OF_FACT =
   /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\b|\b(?:after|before)\s+(?:the|your|it|they|you|we|I|this|that)(?:\s+[\w'-]+){0,3}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:sounds like|I understand|you(?:'re| are) (?:saying|asking)|you mentioned|you said|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
 
+// "The beneficiary designation on it": a definite thing placed on the account the customer named.
+const ON_THE_ACCOUNT = /^\s+(?:[\w-]+\s+)?(?:on|in|for)\s+(?:it|(?:your|his|her|their|the|that)\s+(?:[\w-]+\s+)?account)\b/i;
 // A ticker the customer holds or trades ("your NVDA limit"); only with an owner, so acronyms like ACH stay out.
 const TICKER = /\b(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF)\b)[A-Z]{2,5}\b/g;
 
@@ -50,6 +65,7 @@ function specificThing(t: string): boolean {
   for (let m = ACCOUNT_THING.exec(t); m !== null; m = ACCOUNT_THING.exec(t)) {
     const before = t.slice(Math.max(0, m.index - 48), m.index);
     if (OWNED.test(before) || (particular && DEFINITE.test(before))) return true;
+    if (DEFINITE.test(before) && ON_THE_ACCOUNT.test(t.slice(m.index + m[0].length, m.index + m[0].length + 30))) return true;
   }
   TICKER.lastIndex = 0;
   for (let m = TICKER.exec(t); m !== null; m = TICKER.exec(t)) if (OWNED.test(t.slice(Math.max(0, m.index - 24), m.index))) return true;
@@ -66,9 +82,12 @@ function hasDigit(s: string): boolean {
 
 /** The first clause of the reply that asserts a specific account fact, as a span; null if there is none. */
 export function generalAssertion(doc: Doc, customer: string, echoes: (text: string, sentence: number) => boolean): { start: number; end: number } | null {
-  const customerNamesAThing = CUSTOMER_THING.test(customer);
+  const customerNamesAThing = CUSTOMER_THING.test(customer) || CUSTOMER_TICKER.test(customer);
   for (let s = 0; s < doc.sentences.length; s++) {
     if (isQuestion(doc, s)) continue;
+    const sp = doc.sentences[s] as { start: number; end: number };
+    // A list line is split at its dash ("• VTI - 42 sh"), so the line is read whole.
+    const holdingLine = HOLDING_LINE.test(doc.text.slice(sp.start, sp.end));
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const lower = doc.lower.slice(c.start, c.end);
@@ -77,13 +96,20 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const thing = ACCOUNT_THING.test(t) || TICKER.test(t);
       // A figure or holding stated as the customer's, or a negative status, needs no account noun of its own.
       // (Each route's regex runs only when the clause holds the word it starts with: this test runs on every clause.)
-      const direct = (lower.includes("you") && YOUR_FIGURE.test(t)) || (hasDigit(lower) && HOLDING_ITEM.test(t)) || (lower.includes("no") && NOTHING_MOVED.test(t));
+      const digit = hasDigit(lower);
+      const direct =
+        (lower.includes("you") && (YOUR_FIGURE.test(t) || YOUR_STANDING.test(t))) ||
+        holdingLine ||
+        (digit && HOLDING_ITEM.test(t)) ||
+        (lower.includes("no") && NOTHING_MOVED.test(t)) ||
+        (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t));
       if (!thing && !direct && !customerNamesAThing) continue;
       const report = LOOKED_AT.exec(t);
       const said = report ? t.slice(report.index + report[0].length) : t;
-      const pronoun = customerNamesAThing && PRONOUN_SUBJECT.test(said) && PARTICULAR.test(t);
-      if (!direct && !pronoun && !thing) continue;
-      if (GENERIC.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
+      const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || PARTICULAR.test(t) || STATE.test(t));
+      const named = report !== null && customerNamesAThing && NAMED_STANDING.test(said);
+      if (!direct && !pronoun && !thing && !named) continue;
+      if (GENERIC.test(t) || CUSTOMER_WORDS.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
       const looked = report !== null;
       if (!looked && !(direct && !MODAL_BEFORE.test(t))) {

@@ -22,12 +22,12 @@ const LEAD_FILLER =
   /^[\s"'(]*(?:[-*\u2022]\s*|\d+[.)]\s*)?(?:(?:so|then|and|but|or|just|please|honestly|definitely|probably|maybe|personally|now|instead|otherwise|for now|right now|in that case|my advice is|my advice would be|i'd say|i would say|at this point|first|first of all|next|finally|also)\b,?\s+)*(?:(?:don't|do not|never)\s+)?/i;
 const BREAK_CHAR = /[,;:.!?()\u2014\u2013\u2022*\n-]/;
 // "Hold" and "keep" are advice only with an investment object ("hold your shares", not "hold on a moment").
-const NEEDS_OBJECT = /^(?:hold|keep|get out|exit)\b/i;
+const NEEDS_OBJECT = /^(?:hold(?!\s+off)|keep|get out|exit)\b/i;
 // MGN-02: these verbs are one of the three ways to meet a call; in a neutral list they are not a preference.
 const MARGIN_OPTION_VERB = /^(?:deposit|sell|close|reduce|liquidate|trim)\b/i;
 // CND-01 "strategy": "Cancel that limit and switch to a market order" tells the customer how to trade.
 const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b/i;
-const OPENS_PIECE = /[\n"'(:\u2014\u2013-]\s*$/;
+const OPENS_PIECE = /[\n"'(:\u2014\u2013\u2022*-]\s*$/;
 const CAPITALISED_OPENER = /^(?:I|If|My|Personally|Honestly)\b/;
 
 // Words that may stand before an imperative verb in its clause; any other word before it means it is not the opener.

@@ -8,7 +8,7 @@ import type { Clause } from "./text";
 
 export type Candidate = { start: number; end: number; sentence: number; kind: H4Kind; reason: string };
 
-const COMPLEMENT_LEAD = /^\s*(?:(?:(?:that|you|to|against|on|in favou?r of|for|strongly|is|would be)\b|[:,])\s*)*(?:not\s+)?(?:consider(?:ing)?\s+|think(?:ing)? about\s+|look(?:ing)? (?:at|into)\s+)?/i;
+const COMPLEMENT_LEAD = /^\s*(?:(?:(?:that|you|to|against|on|in favou?r of|for|strongly|is|would be)\b|[:,])\s*)*(?:(?:just|simply|maybe|perhaps|also|really)\s+)?(?:not\s+)?(?:consider(?:ing)?\s+|think(?:ing)? about\s+|look(?:ing)? (?:at|into)\s+)?/i;
 // CND-01 "strategy": which order type to use for the customer's trade is a recommendation too.
 const ORDER_TYPE = /\b(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?\b/i;
 const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+)?(?:advice|recommendation)\b|\bno\s+(?:investment\s+)?(?:advice|recommendation)\b/i;
@@ -25,7 +25,7 @@ const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is 
 const JUDGED_PRODUCT = /\b(?:margin|trading|day trading|options|leverage|short selling|(?:limit|market|stop|stop-loss|trailing stop) orders?)\b/i;
 const SECURITY_OR_MARKET = /\b(?:stocks?|shares?|the market|markets|prices?|etfs?|funds?|bonds?|crypto|bitcoin|the company|positions?)\b/i;
 
-const NOUN_COMPLEMENT = /^(?:a|an|the|this|that|these|those|some|more|[A-Z$])/;
+const NOUN_COMPLEMENT = /^(?:a|an|the|this|that|these|those|some|more|our|your|[A-Z$])/;
 const CLAUSAL_COMPLEMENT = /^(?:that|to)\b/i;
 const PERSONAL_FRAME = /^(?:if|were|in|what|personally)/i;
 const FIRST_WORD = /^\s*\w+/;
@@ -66,6 +66,8 @@ function talksInvesting(s: string): boolean {
 const ORDER_ACTION = /^\s*(?:cancel|replac|modif|resubmit|chang)\w*\s+(?:it|that|this|them|the order|your order|the limit|the trade)\b/i;
 const ORDER_WORD = /\b(?:orders?|trades?)\b/i;
 
+const JUDGED_BY_PRONOUN = /\b(?:they're|they are|it's|it is|that's|that is|these are|those are)\s+(?:\w+\s+)?$/i;
+const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|usually\s+)?to\s+(?:sell|buy|close|hold|keep|roll|exercise|trim|wait|exit|cash|take)\b/i;
 const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick)\b/i;
 const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
@@ -96,6 +98,11 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (NOT_JUDGEMENT.test(word) || (BETTER.test(word) && OR_BETTER.test(t.slice(Math.max(0, k.start - 4), k.start)))) return false;
       if (PREDICTION.test(word)) return SECURITY_OR_MARKET.test(clause) || hasTicker(clause);
       if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause)) return true;
+      // "they're a bad idea to hold", "the smart play here is to close them": the thing judged is named in the sentence or by the customer.
+      if (JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) {
+        const sp = doc.sentences[k.sentence];
+        if (talksInvesting(sp ? t.slice(sp.start, sp.end) : clause) || talksInvesting(customer)) return true;
+      }
       return (marginReply && DEPOSIT.test(clause)) || (!SPEED.test(word) && OPTION_CASH.test(clause));
     }
     case "opinion": {

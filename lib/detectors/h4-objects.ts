@@ -32,12 +32,14 @@ export function specificObject(after: string): boolean {
 
 const NOT_ADVICE_OBJECT = /^(?:hold\s+(?:on\s+(?:a|for|while|one|just|the)|tight|the line)|keep\s+(?:in mind|an eye|track|a copy|your (?:login|password|phone|email|records?|receipts?))|consider(?:ing)?\s+(?:that|whether|how|what|the fact|filing|contacting|calling|reaching|speaking|talking|enabling))/i;
 
+// Holding cash is an allocation too: "keep some of it in cash", "move to cash".
+const TO_CASH = /^[^.;!?]{0,40}\b(?:in|into|to)\s+cash\b/i;
 const DEPOSIT_OPTION = /^(?:deposit\w*|add\w*|wir\w*|transfer\w*|consider\w*\s+deposit\w*)\b[^.;]{0,30}\b(?:funds|cash|money|securities)\b/i;
 
 /** A soft verb ("keep", "move", "consider", "deposit") is advice only with an investment object, or a deposit in a margin reply. */
 export function adviceObject(rest: string, marginReply: boolean): boolean {
   if (NOT_ADVICE_OBJECT.test(rest)) return false;
-  if (INVEST_WORDS.test(rest) || hasTicker(rest)) return true;
+  if (INVEST_WORDS.test(rest) || hasTicker(rest) || TO_CASH.test(rest)) return true;
   return marginReply && DEPOSIT_OPTION.test(rest);
 }
 

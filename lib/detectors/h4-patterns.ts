@@ -11,10 +11,10 @@ export type H4Rule = { kind: H4Kind; anchors: string[]; alsoNeeds?: string[]; re
 
 /** Investment actions: a recommendation whose complement starts with one of these is advice. */
 export const STRONG_ACTION =
-  /^(?:go\w* all[- ]in|touch|buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
+  /^(?:go\w* all[- ]in|hold\w* off(?=[^.;!?]{0,30}\b(?:buy|sell|earnings|price|market|dip|shares|stock))|touch|buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
 /** Actions that are advice only with an investment object ("keep your shares" yes, "keep an eye on your email" no). */
 export const SOFT_ACTION =
-  /^(?:keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
+  /^(?:spread|keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
 /** Nouns and verbs that make the surrounding talk about investing, not about process. */
 export const INVEST_WORDS =
   /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
@@ -67,6 +67,20 @@ export const H4_RULES: H4Rule[] = [
     re: /\b(?:fastest|quickest|simplest|easiest|cheapest|best|safest|smartest|cleanest|least painful|most efficient|least disruptive|ideal)\s+(?:(?:option|choice|route|fix|thing|move|bet)\s+)?(?:here\s+)?(?:is|would be|'s|tends to be)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|typically\s+)?(?:just\s+)?(?:to\s+)?(?:sell|deposit|close|liquidat|wir|transfer|mov|buy|hold|trim|add)\w*/gi,
   },
   {
+    kind: "modal",
+    anchors: w("wise smart prudent sensible idea worth worthwhile best better"),
+    alsoNeeds: ADVICE_WORDS,
+    reason: "H4: tells the customer what to do with an investment",
+    // "It'd be wise to keep some of it in cash": advice in an impersonal frame.
+    re: /\bit(?:'d|\s+would|\s+might|\s+may|\s+could|'s|\s+is|\s+will)\s+(?:(?:probably|definitely|really|likely|also|still)\s+)?(?:be\s+)?(?:wise|smart|prudent|sensible|a good idea|worth(?:while)?|best|better)\s+(?:to\s+|considering\s+|looking at\s+)/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("off"),
+    reason: "H4: tells the customer they would be better off with an investment choice",
+    re: /\byou(?:'d|\s+would|'re|\s+are|'ll|\s+will)\s+(?:probably\s+|definitely\s+|likely\s+)?(?:be\s+)?better off\b/gi,
+  },
+  {
     kind: "rec",
     anchors: w("thought considered why"),
     reason: "H4: recommends an investment action as a question",
@@ -98,7 +112,7 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("should shouldn't ought oughtn't better want consider think wish always well wise"),
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: tells the customer what to do with an investment",
-    re: new RegExp(`\\byou\\s+${ADV}(?:should(?:n't)?|ought(?:n't)? to|'d better|had better|might want to|may want to|'ll want to|'d want to|would want to|could consider|might consider|may consider|might think about|may wish to|could always|would do well to|'d do well to|might be wise to)\\s+${ADV}(?:not\\s+)?(?:consider\\s+|think about\\s+)?`, "gi"),
+    re: new RegExp(`\\byou(?:\\s+|(?='))${ADV}(?:should(?:n't)?|ought(?:n't)? to|'d better|had better|might want to|may want to|'ll want to|'d want to|would want to|could consider|might consider|may consider|might think about|may wish to|could always|would do well to|'d do well to|might be wise to)\\s+${ADV}(?:not\\s+)?(?:consider\\s+|think about\\s+)?`, "gi"),
   },
   {
     kind: "must",
@@ -209,7 +223,7 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("otherwise failing resort fallback backup plan rather instead start try ideally preferably possible feasible first before only can't not most many least order"),
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
-    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|(?:the|a|your) (?:fallback|backup|plan b)\b|only if you (?:have to|must)|before (?:you (?:consider |think about |start )?)?(?:selling|resorting|liquidating|closing|sell|liquidate|close)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump))\b/gi,
+    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|(?:the|a|your) (?:fallback|backup|plan b)\b|only if you (?:have to|must)|before (?:you (?:consider |think about |start )?)?(?:selling|resorting|liquidating|closing|sell|liquidate|close)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump|put|invest|keep|move|stick|leave|use))\b/gi,
   },
   {
     kind: "named",
