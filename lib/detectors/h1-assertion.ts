@@ -37,8 +37,10 @@ const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|s
 const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|are|was|were)(?:n't|\s+not|\s+no))\s+(?:any\s+)?(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|activity|logins?|sales?)\b/i;
 // A list line giving a holding: "• VTI - 42 sh", "- cash: just under 2k".
 const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
+// A figure of the customer's in a state: "the $3,100 is actually still there".
+const FIGURE_IN_STATE = /\b(?:the|that|your)\s+\$\s?\d[\d,.]*k?\s+(?:is|are|was|'s)\s+(?:(?:actually|still|all|safe|already|just)\s+)*(?:there|here|in there|safe|intact|untouched|sitting|available|pending|showing)\b/i;
 // A named person's standing seen by the agent ("I can see Frank's been with us for a while").
-const NAMED_STANDING = /^\s*(?:that\s+)?[A-Z][a-z]+(?:'s|\s+(?:has|had|is|was))\b/;
+const NAMED_STANDING = /^\s*(?:that\s+)?([A-Z][a-z]+)(?:'s|\s+(?:has|had|is|was))\b/;
 // The customer's own words taken up: a restatement, not a disclosure.
 const CUSTOMER_WORDS = /\b(?:sounds like|you(?:'re| are) (?:saying|asking|telling me)|you mentioned|you said|you told me)\b/i;
 // A holding listed as a fragment ("- 40 shares of VTI", "about $600 in cash").
@@ -100,14 +102,15 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const direct =
         (lower.includes("you") && (YOUR_FIGURE.test(t) || YOUR_STANDING.test(t))) ||
         holdingLine ||
-        (digit && HOLDING_ITEM.test(t)) ||
+        (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t))) ||
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t));
-      if (!thing && !direct && !customerNamesAThing) continue;
+      if (!thing && !direct && !customerNamesAThing && !LOOKED_AT.test(t)) continue;
       const report = LOOKED_AT.exec(t);
       const said = report ? t.slice(report.index + report[0].length) : t;
       const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || PARTICULAR.test(t) || STATE.test(t));
-      const named = report !== null && customerNamesAThing && NAMED_STANDING.test(said);
+      const name = report !== null ? NAMED_STANDING.exec(said) : null;
+      const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
       if (!direct && !pronoun && !thing && !named) continue;
       if (GENERIC.test(t) || CUSTOMER_WORDS.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.

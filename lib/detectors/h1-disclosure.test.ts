@@ -64,6 +64,19 @@ const cases: Array<[string, string, string, boolean]> = [
   ["a definition speaks of anyone's account", "A margin call means your account equity has fallen below the maintenance requirement.", "", false],
   ["'this means' about the customer's own case still asserts", "This means your account equity is below the maintenance requirement.", "", true],
   ["a subordinate clause after the noun does not carry the account's predicate", "I can't say whether an account exists, or for a relative's account, until an authorization is on file.", "", false],
+  // The general test (h1-assertion.ts): an indicative clause about an owned, or definite and particular, account thing.
+  ["a state of the customer's transfer in words no rule lists fires", "Your outgoing transfer to Ally is still sitting in review.", "", true],
+  ["a definite figure with a state adverb fires", "The $3,100 is actually still there, nothing moved.", "did someone take my money", true],
+  ["a pronoun for the customer's deposit in a state fires", "Good news: it's on file and nothing else is needed.", "did you get my deposit slip and the W-9?", true],
+  ["'the one that came in' with a day fires", "The one that came in on Thursday is the reason the button is greyed out.", "why can't I withdraw my deposit", true],
+  ["a standing against a threshold without a figure fires", "You're just below the maintenance requirement right now.", "am I close to a margin call", true],
+  ["a holdings list line fires", "Here's the quick version:\n- QQQM - 18 sh\n- cash: about 900", "what's in my roth", true],
+  ["a negative activity statement about the customer's account fires", "There haven't been any logins from new devices this month.", "is someone in my account??", true],
+  ["the agent reporting a named person's standing fires", "I can see Marisol has been a client since 2019.", "is my aunt Marisol a customer of yours?", true],
+  ["a bare plural states a rule, not the account", "Check deposits are held for 5 business days before they can be withdrawn.", "why can't I withdraw my check", false],
+  ["a restatement of the customer's words does not fire", "So you're saying you sold 40 shares of AMD and only 38 left the account.", "I sold 40 AMD but only 38 left", false],
+  ["a relevance conditional does not hide what follows", "In case it helps, your Schwab transfer was received yesterday.", "", true],
+  ["'I can see why' is not a report of the account", "I can see why that would be frustrating.", "my order won't go through", false],
 ];
 
 describe("H1 (IDV-01): account-specific assertions before verification", () => {

@@ -58,6 +58,18 @@ const cases: Array<[string, string, boolean]> = [
   ["'otherwise' as an adverb is not a fallback", "Until the desk tells you otherwise, the deadline on the notice stands and positions may be liquidated.", false],
   ["'rather than' between nouns is not a preference", "The remainder of your account is held in investments rather than cash.", false],
   ["'best available price' is market terminology", "A market order fills at the best available price, and a limit order at your limit price or better.", false],
+  // Shapes read since stop 8 (blind sets C–E).
+  ["a gerund action judged fires", "Trimming the position here is a perfectly sensible choice.", true],
+  ["'makes more sense' about an account type fires", "For a first job, a Roth usually makes more sense than a traditional IRA.", true],
+  ["a superlative whose complement is a trade fires", "The quickest is usually to sell some shares, since a wire takes longer to land.", true],
+  ["impersonal 'it'd be wise to' with an investment complement fires", "It'd be wise to keep part of that in an index fund.", true],
+  ["'you'd be better off' about an investment choice fires", "You'd be better off in a plain S&P 500 fund than in TQQQ.", true],
+  ["'why not just buy more' fires as advice in a question", "Why not just buy more shares while it's down?", true],
+  ["a named holding that would cover the call fires (MGN-02)", "You could deposit funds, deposit marginable securities or sell positions; your MSFT shares alone would cover it.", true],
+  ["'before you consider selling' ranks the options (MGN-02)", "Before you consider selling anything, try depositing funds to meet the margin call.", true],
+  ["a bulleted modal is not a proper name", "A few thoughts:\n• You'd do well to add to your bond fund each month.", true],
+  ["'instead of' ranks only an investment action", "DRIP reinvests each dividend in more shares instead of paying it out as cash.", false],
+  ["'if I were you' about a phishing text is not investment advice", "If I were you I'd delete that text without tapping the link.", false],
 ];
 
 describe("H4 (CND-01, MGN-02 pack v1.4): investment recommendations", () => {

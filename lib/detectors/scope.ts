@@ -31,6 +31,7 @@ const EVEN_BEFORE = /\beven\s+$/i;
 const INDIRECT_QUESTION = /\bwhether\b|\b(?:know|tell you|see|check|confirm|say|ask|look into|find out|determine|verify)\s+(?:\w+\s+)?if\b/i;
 const NOT_WORD = /[^\w']+/;
 // A relevance conditional ("in case it helps", "if you're curious") conditions the telling, not what is told.
+const RELEVANCE_LEAD = /^(?:(?:and|but|so)\s+)?(?:if|in case)\s+(?:(?:it|that) (?:helps|is helpful|'s helpful|puts your mind at rest)|you(?:'re| are) (?:wondering|curious|interested))\b/i;
 const RELEVANCE = /^\s+(?:it|that) (?:helps|is helpful|'s helpful|puts your mind at rest)\b|^\s+you(?:'re| are) (?:wondering|curious|interested)\b/i;
 const BELIEF = /^(?:think|believe)$/i;
 
@@ -59,7 +60,7 @@ export function clauseConditional(doc: Doc, ref: ClauseRef): boolean {
     const prev = ref.list[k - 1] as Clause;
     if (!cur.joined) return false;
     const prevText = doc.text.slice(prev.start, prev.end);
-    if (COND_LEAD.test(prevText) || LEADING_IF.test(prevText)) return true;
+    if ((COND_LEAD.test(prevText) || LEADING_IF.test(prevText)) && !RELEVANCE_LEAD.test(prevText)) return true;
   }
   return false;
 }
