@@ -74,6 +74,14 @@ function specificThing(t: string): boolean {
   return false;
 }
 
+// Words one of LOOKED_AT's shapes needs; its regex is slow to fail, so it runs only on clauses holding one.
+const REPORT_WORDS = ["found", "find", "see", "locat", "pulled up", "notic", "records", "system", "file", "showing", "checked", "say", "tell you", "confirm"];
+
+function mayReport(lower: string): boolean {
+  for (const w of REPORT_WORDS) if (lower.includes(w)) return true;
+  return false;
+}
+
 function hasDigit(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -105,8 +113,8 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t))) ||
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t));
-      if (!thing && !direct && !customerNamesAThing && !LOOKED_AT.test(t)) continue;
-      const report = LOOKED_AT.exec(t);
+      const report = mayReport(lower) ? LOOKED_AT.exec(t) : null;
+      if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
       const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || PARTICULAR.test(t) || STATE.test(t));
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
