@@ -75,12 +75,7 @@ function specificThing(t: string): boolean {
 }
 
 // Words one of LOOKED_AT's shapes needs; its regex is slow to fail, so it runs only on clauses holding one.
-const REPORT_WORDS = ["found", "find", "see", "locat", "pulled up", "notic", "records", "system", "file", "showing", "checked", "say", "tell you", "confirm"];
-
-function mayReport(lower: string): boolean {
-  for (const w of REPORT_WORDS) if (lower.includes(w)) return true;
-  return false;
-}
+const REPORT_WORDS = /found|find|see|locat|pulled up|notic|records|system|file|showing|checked|say|tell you|confirm/;
 
 function hasDigit(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
@@ -113,7 +108,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t))) ||
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t));
-      const report = mayReport(lower) ? LOOKED_AT.exec(t) : null;
+      const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
       const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || PARTICULAR.test(t) || STATE.test(t));
