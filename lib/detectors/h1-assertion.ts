@@ -51,9 +51,9 @@ const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|trans
 const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news)[,:]?\s+)?(?:it|they|the one|that one|this one)(?:'s|'re|\s)/i;
 const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
-// The agent's own action, a temporal background, the customer's words, or the verification itself.
+// The agent's own action, a temporal background, or the verification itself.
 const NOT_A_STATEMENT_OF_FACT =
-  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\b|\b(?:after|before)\s+(?:the|your|it|they|you|we|I|this|that)(?:\s+[\w'-]+){0,3}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:sounds like|I understand|you(?:'re| are) (?:saying|asking)|you mentioned|you said|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
+  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\b|\b(?:after|before)\s+(?:the|your|it|they|you|we|I|this|that)(?:\s+[\w'-]+){0,3}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:I understand|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
 
 // "The beneficiary designation on it": a definite thing placed on the account the customer named.
 const ON_THE_ACCOUNT = /^\s+(?:[\w-]+\s+)?(?:on|in|for)\s+(?:it|(?:your|his|her|their|the|that)\s+(?:[\w-]+\s+)?account)\b/i;
