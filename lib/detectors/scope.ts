@@ -31,8 +31,9 @@ const EVEN_BEFORE = /\beven\s+$/i;
 const INDIRECT_QUESTION = /\bwhether\b|\b(?:know|tell you|see|check|confirm|say|ask|look into|find out|determine|verify)\s+(?:\w+\s+)?if\b/i;
 const NOT_WORD = /[^\w']+/;
 // A relevance conditional ("in case it helps", "if you're curious") conditions the telling, not what is told.
-const RELEVANCE_LEAD = /^(?:(?:and|but|so)\s+)?(?:if|in case)\s+(?:(?:it|that) (?:helps|is helpful|'s helpful|puts your mind at rest)|you(?:'re| are) (?:wondering|curious|interested))\b/i;
-const RELEVANCE = /^\s+(?:it|that) (?:helps|is helpful|'s helpful|puts your mind at rest)\b|^\s+you(?:'re| are) (?:wondering|curious|interested)\b/i;
+const RELEVANT = "(?:(?:it|that) (?:helps|is helpful|'s helpful|puts your mind at rest)|you(?:'re| are) (?:wondering|curious|interested))\\b";
+const RELEVANCE_LEAD = new RegExp(`^(?:(?:and|but|so)\\s+)?(?:if|in case)\\s+${RELEVANT}`, "i");
+const RELEVANCE = new RegExp(`^\\s+${RELEVANT}`, "i");
 const BELIEF = /^(?:think|believe)$/i;
 
 /** A conditional marker that really conditions (not "even if", not "let you know if" = whether). */
