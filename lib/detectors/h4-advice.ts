@@ -97,7 +97,8 @@ export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
     if (k.start < lastEnd || properName(doc, k)) continue;
     const c = clauseAt(doc, k.start, k.sentence).clause;
     if (exempt(doc, c, k) || !triggerFires(doc, c, k, marginReply, ctx.customer_message)) continue;
-    hits.push(hit(reply, k.start, k.end, k.reason));
+    // A ranking outside a margin call ("most people in your spot put it in an index fund") is CND-01, not MGN-02.
+    hits.push(hit(reply, k.start, k.end, k.kind === "ranking" && !marginReply ? "H4: ranks or steers an investment choice" : k.reason));
     lastEnd = k.end;
   }
   return { fired: hits.length > 0, hits };
