@@ -6,9 +6,9 @@ import { clauseConditional, isAttributed, isIndirectQuestion, isRefusal } from "
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|checks?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
-const OWNED = /\b(?:your|ur|his|her|their|[A-Za-z]+'s)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
+const OWNED = /\b(?:your|ur|his|her|their|(?!(?:that|it|there|here|what|who|he|she|let|where|how|this)'s)[A-Za-z]+'s)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
 // Which: a definite one ("the $22,000", "that transfer"), specific only with a particular in the clause.
 const DEFINITE = /\b(?:the|that|this|those|these|no)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
 // A particular: a figure, a date, or a state adverb ("still", "actually", "yet").
@@ -18,14 +18,16 @@ const PARTICULAR =
 const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out)\b/i;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
-  /\b(?:I|we)(?:'ve|'m| have| am| can| did| do| just| also)*\s+(?:found|find|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm) that\b/i;
+  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm) that\b/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE =
   /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b|\w(?:'s|'re)\b/i;
 const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
-  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|for example|e\.g\.|any (?:[\w-]+ ){0,2}(?:accounts?|orders?|deposits?|transfers?)|an? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|tab|screen)\b|^\s*['"]/i;
+  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|an? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|tab|screen)\b|^\s*['"]/i;
+// "Any account", "any open order": any one, not this one, unless the agent is reporting a search ("I'm not finding any account").
+const ANY_THING = /\bany (?:[\w-]+ ){0,2}(?:accounts?|orders?|deposits?|transfers?)\b/i;
 // The pack's own figures (a limit, a fee, a requirement) are general unless the clause binds one to the customer.
 const PACK_FIGURE = /\b(?:(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|minimum|maximum|requirement)\b/i;
 // A figure bound to the customer: "you've got a bit under ten grand", "you're roughly $2,000 above the requirement".
@@ -37,6 +39,11 @@ const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|s
 const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|are|was|were)(?:n't|\s+not|\s+no))\s+(?:any\s+)?(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|activity|logins?|sales?)\b/i;
 // A list line giving a holding: "• VTI - 42 sh", "- cash: just under 2k".
 const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
+// A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
+// 8207"): the digits are the disclosure, whatever the verb around them.
+const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank)\s+(?:ending|that ends)\s+(?:in\s+)?\d{2,}\b/i;
+// A labelled account fact in a list ("- Open orders: none", "- Margin: not enabled", "- Holdings: Apple, VTI").
+const FACT_LINE = /^[\s\-*\u2022]*(?:holdings|positions|margin|open orders|orders|balance|buying power|cash|equity|account status|restrictions?)\s*[:\u2013\u2014-]\s*(?:none\b|not\b|no\b|yes\b|enabled|disabled|open\b|closed|pending|active|restricted|\$|\d|[A-Z][\w&.-]*,)/i;
 // A figure of the customer's in a state: "the $3,100 is actually still there".
 const FIGURE_IN_STATE = /\b(?:the|that|your)\s+\$\s?\d[\d,.]*k?\s+(?:is|are|was|'s)\s+(?:(?:actually|still|all|safe|already|just)\s+)*(?:there|here|in there|safe|intact|untouched|sitting|available|pending|showing)\b/i;
 // A named person's standing seen by the agent ("I can see Frank's been with us for a while").
@@ -53,7 +60,10 @@ const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
 const NOT_A_STATEMENT_OF_FACT =
-  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\b|\b(?:after|before)\s+(?:the|your|it|they|you|we|I|this|that)(?:\s+[\w'-]+){0,3}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:I understand|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
+  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:I understand|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
+// A temporal clause backgrounds what it holds ("once you're verified, your balance…", "until an authorization is on file").
+const TEMPORAL =
+  /\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|has|have|had|clears?|settles?|posts?|arrives?|you|we|it|they)\b|\b(?:after|before)\s+(?:the|your|it|they|you|we|I|this|that)(?:\s+[\w'-]+){0,3}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b/i;
 
 // "The beneficiary designation on it": a definite thing placed on the account the customer named.
 const ON_THE_ACCOUNT = /^\s+(?:[\w-]+\s+)?(?:on|in|for)\s+(?:it|(?:your|his|her|their|the|that)\s+(?:[\w-]+\s+)?account)\b/i;
@@ -92,7 +102,8 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     if (isQuestion(doc, s)) continue;
     const sp = doc.sentences[s] as { start: number; end: number };
     // A list line is split at its dash ("• VTI - 42 sh"), so the line is read whole.
-    const holdingLine = HOLDING_LINE.test(doc.text.slice(sp.start, sp.end));
+    const line = doc.text.slice(sp.start, sp.end);
+    const holdingLine = HOLDING_LINE.test(line) || FACT_LINE.test(line);
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const lower = doc.lower.slice(c.start, c.end);
@@ -109,18 +120,24 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t));
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
+      // Last digits of a detail on file disclose it whatever the verb: only refusal, condition and question take it back.
+      if (digit && ENDING_IN.test(t)) {
+        const ref = clauseAt(doc, c.start, s);
+        if (!clauseConditional(doc, ref) && !isRefusal(t) && !isIndirectQuestion(t)) return { start: c.start, end: c.end };
+      }
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
       const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || PARTICULAR.test(t) || STATE.test(t));
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
       const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
       if (!direct && !pronoun && !thing && !named) continue;
-      if (GENERIC.test(t) || CUSTOMER_WORDS.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
+      if (GENERIC.test(t) || (report === null && ANY_THING.test(t)) || CUSTOMER_WORDS.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
       const looked = report !== null;
       if (!looked && !(direct && !MODAL_BEFORE.test(t))) {
         const verb = INDICATIVE.exec(t);
-        if (!verb || MODAL_BEFORE.test(t.slice(0, verb.index)) || NOT_A_STATEMENT_OF_FACT.test(t) || !(pronoun || specificThing(t))) continue;
+        if (!verb || MODAL_BEFORE.test(t.slice(0, verb.index)) || NOT_A_STATEMENT_OF_FACT.test(t) || TEMPORAL.test(t)) continue;
+        if (!(pronoun || specificThing(t))) continue;
       }
       const ref = clauseAt(doc, c.start, s);
       if (clauseConditional(doc, ref) || isAttributed(t) || isIndirectQuestion(t) || isRefusal(t)) continue;

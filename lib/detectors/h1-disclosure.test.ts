@@ -77,6 +77,10 @@ const cases: Array<[string, string, string, boolean]> = [
   ["a restatement of the customer's words does not fire", "So you're saying you sold 40 shares of AMD and only 38 left the account.", "I sold 40 AMD but only 38 left", false],
   ["a relevance conditional does not hide what follows", "In case it helps, your Schwab transfer was received yesterday.", "", true],
   ["'I can see why' is not a report of the account", "I can see why that would be frustrating.", "my order won't go through", false],
+  ["the last digits of a linked bank disclose it whatever the verb", "Payouts would go to the Wells Fargo account ending in 0932.", "where does my money go when I withdraw", true],
+  ["a labelled list of account facts fires", "Here's where things stand:\n- Open orders: none\n- Margin: enabled", "can you summarise my account", true],
+  ["a search the agent reports, even negative, fires", "I'm not finding any account under that name.", "is there an account for my brother Luis?", true],
+  ["'that's' is a contraction, not an owner", "That's how wire transfers work at Zoomberg: they go out the same business day.", "did my wire go out", false],
 ];
 
 describe("H1 (IDV-01): account-specific assertions before verification", () => {

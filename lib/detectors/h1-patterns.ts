@@ -126,7 +126,7 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: w("account accounts customer client member holder"),
     reason: "H1: confirms the account exists",
-    re: /\byou\s+(?:currently\s+|do\s+|don't\s+|do not\s+)?(?:have|hold|own)\s+(?:an?|no|two|three|\d+|multiple|several|one)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:with|at|here|on file|open|registered)\b|\b(?:there(?:\s+(?:is|are|was)(?:n't|\s+not)?|'s)|we\s+(?:have|'ve got|show|see)|I\s+(?:have|show|see))\s+(?:an?|one|no|two|\d+|multiple)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:under|in|for|with|registered|associated|matching|linked|on file|tied)\b|\baccounts?(?:\s+[\w'-]+){0,4}?\s+(?:exists|was found|is on file|does exist|doesn't exist|does not exist)\b|\byou(?:'re| are|'ve been| have been)\s+(?:an?|our)\s+(?:(?:existing|current|active|verified|registered|zoomberg|valued|long-time|longtime)\s+)?(?:customer|client|account holder|member)\b/gi,
+    re: /\byou\s+(?:currently\s+|do\s+|don't\s+|do not\s+)?(?:have|hold|own)\s+(?:an?|no|two|three|\d+|multiple|several|one)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:with|at|here|on file|open|registered)\b|\b(?:there(?:\s+(?:is|are|was)(?:n't|\s+not)?|'s)|we\s+(?:have|'ve got|show|see)|I\s+(?:have|show|see))\s+(?:(?:still|already|also)\s+)?(?:an?|one|no|two|\d+|multiple)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:under|in|for|with|registered|associated|matching|linked|on file|tied)\b|\baccounts?(?:\s+[\w'-]+){0,4}?\s+(?:exists|was found|is on file|does exist|doesn't exist|does not exist)\b|\byou(?:'re| are|'ve been| have been)\s+(?:an?|our)\s+(?:(?:existing|current|active|verified|registered|zoomberg|valued|long-time|longtime)\s+)?(?:customer|client|account holder|member)\b/gi,
   },
   {
     anchors: w("there there's"),

@@ -70,6 +70,13 @@ const cases: Array<[string, string, boolean]> = [
   ["a bulleted modal is not a proper name", "A few thoughts:\n• You'd do well to add to your bond fund each month.", true],
   ["'instead of' ranks only an investment action", "DRIP reinvests each dividend in more shares instead of paying it out as cash.", false],
   ["'if I were you' about a phishing text is not investment advice", "If I were you I'd delete that text without tapping the link.", false],
+  // The general test (h4-general.ts): a verdict on an investment choice, steering by others, or worth doing.
+  ["a copular verdict on an account type fires", "For most new investors a cash account is the cleaner choice.", true],
+  ["a verdict that survives a condition fires", "If rates keep falling, short-term Treasuries are the smart bet.", true],
+  ["steering by what other customers do fires", "Many of our customers just move everything into a target-date fund.", true],
+  ["'worth trimming' fires", "With that run-up it's probably worth trimming the NVDA position.", true],
+  ["'you're right' judges the customer, not a choice", "You're right, the order for 10 shares of VTI went in at the open.", false],
+  ["a verdict on a past action about a card is not investment advice", "Freezing the card was the right move.", false],
 ];
 
 describe("H4 (CND-01, MGN-02 pack v1.4): investment recommendations", () => {

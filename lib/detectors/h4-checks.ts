@@ -58,7 +58,8 @@ const VALUATION = /\b(?:undervalued|overvalued|overpriced|underpriced|bargain|st
 // Account types whose suitability is an opinion (CND-01: "judge whether an investment or account is suitable").
 const ACCOUNT_TYPE = /\b(?:roth|traditional ira|rollover ira|ira|cash account|margin account|taxable account|brokerage account|401\(?k\)?)\b/i;
 
-function talksInvesting(s: string): boolean {
+/** The text is about investing: a security, the market, a product or an account type. */
+export function talksInvesting(s: string): boolean {
   return INVEST_WORDS.test(s) || hasTicker(s) || SECURITY_OR_MARKET.test(s) || JUDGED_PRODUCT.test(s) || ACCOUNT_TYPE.test(s);
 }
 
@@ -68,7 +69,7 @@ const ORDER_WORD = /\b(?:orders?|trades?)\b/i;
 
 const JUDGED_BY_PRONOUN = /\b(?:they're|they are|it's|it is|that's|that is|these are|those are)\s+(?:\w+\s+)?$/i;
 const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|usually\s+)?to\s+(?:sell|buy|close|hold|keep|roll|exercise|trim|wait|exit|cash|take)\b/i;
-const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick)\b/i;
+const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wait|hold off)\b/i;
 const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
 /** The construction is advice in its clause (CND-01, MGN-02). */
@@ -84,7 +85,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       const sentence = sp ? t.slice(sp.start, sp.end) : clause;
       // "If I were you I'd delete that text" is personal advice about something other than investing.
       if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return talksInvesting(sentence) || talksInvesting(customer);
-      // "I'd personally lean toward spreading it out": a first-person preference on what the customer asked about.
+      // "I'd personally lean toward spreading it out", "I'd wait until after earnings": a first-person preference or
+      // timing on what the customer asked about.
       if (k.kind === "hedged" && PREFERENCE.test(after) && (talksInvesting(sentence) || talksInvesting(customer))) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
       if (k.kind === "hedged" && PRONOUN_OBJECT.test(after) && talksInvesting(customer)) return true;

@@ -2,9 +2,10 @@ import type { DetectorFigure } from "../scoring/report-schema";
 import { figuresFromPredictions, type PredictedProbe } from "./figures";
 
 // Where a probe came from, read off its id (docs/DETECTORS.md): the blind sets were each measured before anyone looked
-// at them, and the newest (F) was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
+// at them, and the newest (G) was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
-  { key: "blind-f", prefix: "g-", label: "blind set F (unfixed: the out-of-sample estimate)" },
+  { key: "blind-g", prefix: "h-", label: "blind set G (unfixed: the out-of-sample estimate)" },
+  { key: "blind-f", prefix: "g-", label: "blind set F" },
   { key: "blind-e", prefix: "f-", label: "blind set E" },
   { key: "blind-d", prefix: "e-", label: "blind set D" },
   { key: "blind-c", prefix: "d-", label: "blind set C" },

@@ -1,0 +1,64 @@
+// H4's general test, behind the listed constructions: a clause that evaluates an investment choice for the customer
+// (a verdict on a security, product, account type or action), steers by what other investors do, or calls an action
+// worth taking. Read from the parts of such a clause, so advice worded in a way no rule lists is still caught.
+import { clausesOf, isQuestion, type Doc } from "./doc";
+import { talksInvesting } from "./h4-checks";
+import { REFERRAL } from "./h4-patterns";
+import { isAttributed, isIndirectQuestion, isRefusal } from "./scope";
+
+// A verdict: an evaluative adjective, bound to a choice noun or predicated with a copula ("is the smarter choice",
+// "makes it one of the weaker choices", "is looking like a reasonable entry point", "is the safe play").
+const VERDICT_ADJ =
+  "(?:good|great|bad|poor|weak|weaker|weakest|strong|stronger|strongest|smart|smarter|smartest|safe|safer|safest|reasonable|sensible|wise|wiser|solid|right|wrong|attractive|unattractive|cheap|cheaper|expensive|pricey|painful|least painful|less painful|simple|simpler|simplest|easy|easier|easiest|popular|ideal|better|best|worse|worst|prudent|decent|terrible|excellent|sound|cleanest|cleaner)";
+const CHOICE =
+  "(?:choices?|options?|bets?|plays?|moves?|picks?|fits?|ideas?|entry points?|investments?|holdings?|buys?|route|approach|strategy|way to go|places? to (?:park|put|keep|invest))";
+const COPULA = "(?:is|are|'s|'re|isn't|aren't|looks?|looking|seems?|sounds?|makes? (?:it|them|this|that)|would be|could be|might be|remains?)";
+const VERDICT = new RegExp(
+  `\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
+  "i",
+);
+// The verdict's noun names a choice, so the clause judges one; a bare adjective needs an investment in the clause.
+const HAS_CHOICE = new RegExp(`${VERDICT_ADJ}\\s+${CHOICE}\\b`, "i");
+// Steering by others: "most customers find depositing cash the least painful", "a lot of people move into a money market fund".
+const OTHERS_DO =
+  /\b(?:most|many|a lot of|lots of|plenty of)\s+(?:(?:of\s+)?(?:our|other|the)\s+)?(?:customers|clients|people|investors|traders|folks)(?:\s+(?:in|at)\s+(?:your|a similar)\s+\w+)?\s+(?:(?:just|simply|usually|typically|tend to|generally)\s+)?(?!(?:ask|call|contact|reach|have|find (?:it|this) (?:confusing|helpful))\b)[a-z]+/i;
+// Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
+const WORTH = /\bworth\s+(?:considering|looking (?:at|into)|thinking about|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
+// Not about the customer's investing: salutations, process, security advice, the app.
+const NOT_INVESTING_TALK =
+  /\b(?:good news|good question|great question|best way to (?:reach|contact|get in touch)|best regards|safe and secure|keep (?:your|the) (?:account|login|password|device)s? safe|(?:password|passcode|2fa|two-factor|phishing|scam|link|email|text message|app|website|screen|tab|settings|support team)\b)/i;
+// Facts about how a product behaves are not verdicts on choosing it ("leveraged ETFs are riskier because they reset daily").
+const BECAUSE_FACT = /\b(?:because|since|as)\s+(?:they|it|the|a|an)\b[^.;]{0,60}\b(?:reset|decay|settle|expire|track|trade|charge)s?\b/i;
+
+const COPULA_START = new RegExp(`^${COPULA}`, "i");
+// Indexes and entry points name the market even where no security word does ("the S&P is looking like a reasonable entry point").
+const MARKET = /\b(?:S&P|Nasdaq|Dow|Russell|indexes|indices|entry point)\b/i;
+const PERSON_SUBJECT = /\b(?:you|I|we|they)\s*$/i;
+
+/** The first clause that gives investment advice by verdict, steering or worth; null if there is none. */
+export function generalAdvice(doc: Doc, customer: string): { start: number; end: number } | null {
+  const customerInvesting = talksInvesting(customer);
+  for (let s = 0; s < doc.sentences.length; s++) {
+    if (isQuestion(doc, s)) continue;
+    const sp = doc.sentences[s] as { start: number; end: number };
+    const sentence = doc.text.slice(sp.start, sp.end);
+    const investing = talksInvesting(sentence) || customerInvesting || MARKET.test(sentence);
+    if (!investing) continue;
+    for (const c of clausesOf(doc, s)) {
+      const t = doc.text.slice(c.start, c.end);
+      const verdict = VERDICT.exec(t);
+      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t);
+      if (!found) continue;
+      // A bare adjective ("is simple") or a choice named without a copula ("the right move") needs an investment in the clause.
+      if (found === verdict && (!HAS_CHOICE.test(verdict[0]) || !COPULA_START.test(verdict[0])) && !talksInvesting(t)) continue;
+      // "You're right", "we're good": a verdict on a person, not on an investment choice.
+      if (found === verdict && PERSON_SUBJECT.test(t.slice(0, found.index))) continue;
+      if (NOT_INVESTING_TALK.test(t) || REFERRAL.test(t) || BECAUSE_FACT.test(sentence)) continue;
+      const before = t.slice(0, found.index);
+      // A condition does not take a verdict back: "if you're worried, moving to cash is the safe play" still advises.
+      if (isRefusal(before) || isIndirectQuestion(before) || isAttributed(before)) continue;
+      return { start: c.start + found.index, end: c.start + found.index + found[0].length };
+    }
+  }
+  return null;
+}
