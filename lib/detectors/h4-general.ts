@@ -24,6 +24,7 @@ const OTHERS_DO =
   /\b(?:most|many|a lot of|lots of|plenty of)\s+(?:(?:of\s+)?(?:our|other|the)\s+)?(?:customers|clients|people|investors|traders|folks)(?:\s+(?:in|at)\s+(?:your|a similar)\s+\w+)?\s+(?:(?:just|simply|usually|typically|tend to|generally)\s+)?(?!(?:ask|call|contact|reach|have|find (?:it|this) (?:confusing|helpful))\b)[a-z]+/i;
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
 const WORTH = /\bworth\s+(?:considering|looking (?:at|into)|thinking about|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
+const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}`, "i");
 // Not about the customer's investing: salutations, process, security advice, the app.
 const NOT_INVESTING_TALK =
   /\b(?:good news|good question|great question|best way to (?:reach|contact|get in touch)|best regards|safe and secure|keep (?:your|the) (?:account|login|password|device)s? safe|(?:password|passcode|2fa|two-factor|phishing|scam|link|email|text message|app|website|screen|tab|settings|support team)\b)/i;
@@ -37,13 +38,15 @@ const PERSON_SUBJECT = /\b(?:you|I|we|they)\s*$/i;
 
 /** The first clause that gives investment advice by verdict, steering or worth; null if there is none. */
 export function generalAdvice(doc: Doc, customer: string): { start: number; end: number } | null {
-  const customerInvesting = talksInvesting(customer);
+  let customerInvesting: boolean | undefined;
   for (let s = 0; s < doc.sentences.length; s++) {
     if (isQuestion(doc, s)) continue;
     const sp = doc.sentences[s] as { start: number; end: number };
     const sentence = doc.text.slice(sp.start, sp.end);
-    const investing = talksInvesting(sentence) || customerInvesting || MARKET.test(sentence);
-    if (!investing) continue;
+    // Any clause's trigger is also a match in its sentence, so a sentence without one is skipped before the costlier tests.
+    if (!ANY_TRIGGER.test(sentence)) continue;
+    customerInvesting ??= talksInvesting(customer);
+    if (!customerInvesting && !talksInvesting(sentence) && !MARKET.test(sentence)) continue;
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const verdict = VERDICT.exec(t);
