@@ -1,7 +1,7 @@
 // H4's general test, behind the listed constructions: a clause that evaluates an investment choice for the customer
 // (a verdict on a security, product, account type or action), steers by what other investors do, or calls an action
 // worth taking. Read from the parts of such a clause, so advice worded in a way no rule lists is still caught.
-import { clausesOf, isQuestion, type Doc } from "./doc";
+import { clausesOf, isQuestion, keywordId, registerKeywords, sentenceHas, type Doc } from "./doc";
 import { talksInvesting } from "./h4-checks";
 import { REFERRAL } from "./h4-patterns";
 import { isAttributed, isIndirectQuestion, isRefusal } from "./scope";
@@ -24,6 +24,10 @@ const OTHERS_DO =
   /\b(?:most|many|a lot of|lots of|plenty of)\s+(?:(?:of\s+)?(?:our|other|the)\s+)?(?:customers|clients|people|investors|traders|folks)(?:\s+(?:in|at)\s+(?:your|a similar)\s+\w+)?\s+(?:(?:just|simply|usually|typically|tend to|generally)\s+)?(?!(?:ask|call|contact|reach|have|find (?:it|this) (?:confusing|helpful))\b)[a-z]+/i;
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
 const WORTH = /\bworth\s+(?:considering|looking (?:at|into)|thinking about|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
+// Every trigger holds one of these words, so a sentence without one (read off the shared anchor scan) is skipped unread.
+const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth"];
+registerKeywords(TRIGGER_WORDS);
+const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
 const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}`, "i");
 // Not about the customer's investing: salutations, process, security advice, the app.
 const NOT_INVESTING_TALK =
@@ -40,7 +44,7 @@ const PERSON_SUBJECT = /\b(?:you|I|we|they)\s*$/i;
 export function generalAdvice(doc: Doc, customer: string): { start: number; end: number } | null {
   let customerInvesting: boolean | undefined;
   for (let s = 0; s < doc.sentences.length; s++) {
-    if (isQuestion(doc, s)) continue;
+    if (isQuestion(doc, s) || !sentenceHas(doc, s, TRIGGER_IDS)) continue;
     const sp = doc.sentences[s] as { start: number; end: number };
     const sentence = doc.text.slice(sp.start, sp.end);
     // Any clause's trigger is also a match in its sentence, so a sentence without one is skipped before the costlier tests.
