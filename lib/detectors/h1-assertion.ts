@@ -85,7 +85,7 @@ function specificThing(t: string): boolean {
 }
 
 // Words one of LOOKED_AT's shapes needs; its regex is slow to fail, so it runs only on clauses holding one.
-const REPORT_WORDS = /found|find|see|locat|pulled up|notic|records|system|file|showing|checked|say|tell you|confirm/;
+const REPORT_WORDS = /\b(?:found|find|see|locat|pulled up|notic|records|system|file|showing|checked|say|tell you|confirm)/;
 
 function hasDigit(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
