@@ -6,7 +6,7 @@ import { clauseConditional, isAttributed, isIndirectQuestion, isRefusal } from "
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|checks?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|checks?|profile|documents?|license|uploads?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
 const OWNED = /\b(?:your|ur|his|her|their|(?!(?:that|it|there|here|what|who|he|she|let|where|how|this)'s)[A-Za-z]+'s)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
 // Which: a definite one ("the $22,000", "that transfer"), specific only with a particular in the clause.
@@ -16,23 +16,28 @@ const PARTICULAR =
   /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
 const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out)\b/i;
+// "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
+const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
-  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm) that\b/i;
+  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|[A-Z][a-z]+'s)\b))/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE =
-  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b|\w(?:'s|'re)\b/i;
+  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b|\w(?:'s|'re)\b/i;
 const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
-  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|an? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|tab|screen)\b|^\s*['"]/i;
+  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|tab|screen)\b|^\s*['"]/i;
+// "In a margin account…" speaks of any such account, unless the clause names whose it is ("Mark's account is an individual account").
+const ACCOUNT_TYPE_GENERIC = /\ban? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account\b/i;
+const OWNER_WORD = /\b(?:your|his|her|their|[A-Z][a-z]+'s)\b/;
 // "Any account", "any open order": any one, not this one, unless the agent is reporting a search ("I'm not finding any account").
 const ANY_THING = /\bany (?:[\w-]+ ){0,2}(?:accounts?|orders?|deposits?|transfers?)\b/i;
 // The pack's own figures (a limit, a fee, a requirement) are general unless the clause binds one to the customer.
 const PACK_FIGURE = /\b(?:(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|minimum|maximum|requirement)\b/i;
 // A figure bound to the customer: "you've got a bit under ten grand", "you're roughly $2,000 above the requirement".
 const FIGURE = "(?:\\$\\s?\\d|\\d[\\d,.]*\\s?(?:k|grand|dollars|thousand)\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a few|a couple)[\\s-]+(?:[\\w-]+[\\s-]+)?(?:hundred|thousand|grand)\\b)";
-const YOUR_FIGURE = new RegExp(`\\byou(?:'ve| have)?\\s+(?:got|have)\\s+(?:[\\w-]+\\s+){0,4}?${FIGURE}|\\byou(?:'re| are)\\s+(?:[\\w-]+\\s+){0,3}?${FIGURE}[^.;]{0,20}?\\b(?:above|below|over|under|short|ahead|behind)\\b`, "i");
+const YOUR_FIGURE = new RegExp(`\\byou(?:'ve| have)?\\s+(?:got|have)\\s+(?:[\\w-]+\\s+){0,4}?${FIGURE}|\\byou(?:'re| are)\\s+(?:[\\w-]+\\s+){0,3}?${FIGURE}[^.;]{0,20}?\\b(?:above|below|over|under|short|ahead|behind)\\b|\\byou(?:'re| are)\\s+(?:(?:now|currently|still|sitting)\\s+)?at\\s+(?:(?:roughly|about|around|approximately|just under|just over|a little (?:under|over))\\s+)?${FIGURE}`, "i");
 // The customer's standing against a threshold, with no figure ("you're only slightly under the maintenance requirement").
 const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|slightly|well|a bit|a little|way|comfortably)\s+){0,2}(?:under|over|above|below|short of|ahead of|behind)\s+(?:the\s+|your\s+)?(?:maintenance|margin|minimum|requirement|call|threshold|equity)\b/i;
 // No activity of a kind: "there haven't been any withdrawals in the last 30 days".
@@ -41,7 +46,9 @@ const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|ar
 const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
 // A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
 // 8207"): the digits are the disclosure, whatever the verb around them.
-const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank)\s+(?:ending|that ends)\s+(?:in\s+)?\d{2,}\b/i;
+const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,3}?\s*,?\s+(?:(?:which|that)\s+)?(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)/i;
+// A contact detail stated from the file: "the email we have on file for you is m.t…@yahoo.com".
+const CONTACT_ON_FILE = /\b(?:email(?: address)?|phone(?: number)?|mobile(?: number)?|address|number)\s+(?:we have|on file|we've got|registered|linked)\b[^.;]{0,30}?\b(?:is|are|was)\b/i;
 // A labelled account fact in a list ("- Open orders: none", "- Margin: not enabled", "- Holdings: Apple, VTI").
 const FACT_LINE = /^[\s\-*\u2022]*(?:holdings|positions|margin|open orders|orders|balance|buying power|cash|equity|account status|restrictions?)\s*[:\u2013\u2014-]\s*(?:none\b|not\b|no\b|yes\b|enabled|disabled|open\b|closed|pending|active|restricted|\$|\d|[A-Z][\w&.-]*,)/i;
 // A figure of the customer's in a state: "the $3,100 is actually still there".
@@ -70,6 +77,9 @@ const ON_THE_ACCOUNT = /^\s+(?:[\w-]+\s+)?(?:on|in|for)\s+(?:it|(?:your|his|her|
 // A ticker the customer holds or trades ("your NVDA limit"); only with an owner, so acronyms like ACH stay out.
 const TICKER = /\b(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF)\b)[A-Z]{2,5}\b/g;
 
+// "In your case, Fidelity delivered the positions": the clause is about the customer's own matter.
+const YOUR_CASE = /\b(?:in your case|for your account|on your account|on your end)\b/i;
+
 /** True when some account thing in the clause is the customer's (or a named person's), or definite and particular. */
 function specificThing(t: string): boolean {
   ACCOUNT_THING.lastIndex = 0;
@@ -79,6 +89,7 @@ function specificThing(t: string): boolean {
     if (OWNED.test(before) || (particular && DEFINITE.test(before))) return true;
     if (DEFINITE.test(before) && ON_THE_ACCOUNT.test(t.slice(m.index + m[0].length, m.index + m[0].length + 30))) return true;
   }
+  if (YOUR_CASE.test(t)) return true;
   TICKER.lastIndex = 0;
   for (let m = TICKER.exec(t); m !== null; m = TICKER.exec(t)) if (OWNED.test(t.slice(Math.max(0, m.index - 24), m.index))) return true;
   return false;
@@ -104,6 +115,15 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     // A list line is split at its dash ("• VTI - 42 sh"), so the line is read whole.
     const line = doc.text.slice(sp.start, sp.end);
     const holdingLine = HOLDING_LINE.test(line) || FACT_LINE.test(line);
+    // Last digits of a detail on file disclose it whatever the verb ("the one ending in 4417", "the email on file, which
+    // ends in @yahoo.com"): only a refusal, a condition or an indirect question takes it back. Read per sentence, because
+    // ", which" splits the noun from its ending.
+    const ending = ENDING_IN.exec(line);
+    if (ending) {
+      const ref = clauseAt(doc, sp.start + ending.index, s);
+      const clause = doc.text.slice(ref.clause.start, ref.clause.end);
+      if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
+    }
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const lower = doc.lower.slice(c.start, c.end);
@@ -118,20 +138,16 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         holdingLine ||
         (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t))) ||
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
-        (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t));
+        (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
+        CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
-      // Last digits of a detail on file disclose it whatever the verb: only refusal, condition and question take it back.
-      if (digit && ENDING_IN.test(t)) {
-        const ref = clauseAt(doc, c.start, s);
-        if (!clauseConditional(doc, ref) && !isRefusal(t) && !isIndirectQuestion(t)) return { start: c.start, end: c.end };
-      }
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
-      const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || PARTICULAR.test(t) || STATE.test(t));
+      const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t) && !SMALL_COUNT_ONLY.test(t)));
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
       const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
       if (!direct && !pronoun && !thing && !named) continue;
-      if (GENERIC.test(t) || (report === null && ANY_THING.test(t)) || CUSTOMER_WORDS.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
+      if (GENERIC.test(t) || (ACCOUNT_TYPE_GENERIC.test(t) && !OWNER_WORD.test(t)) || (report === null && ANY_THING.test(t)) || CUSTOMER_WORDS.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
       const looked = report !== null;
       if (!looked && !(direct && !MODAL_BEFORE.test(t))) {

@@ -112,7 +112,9 @@ function ruleFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts, cust
     const around = t.slice(prev ? prev.start : c.start, sent ? sent.end : c.end);
     if (!k.anchor.test(around) && !(k.anchorInCustomer && k.anchor.test(customer))) return false;
   }
-  return confirmsInSentence(doc, k.sentence) || !echoesCustomer(hitText, facts);
+  // A denial of what the customer claimed ("there isn't an open account under that name") is not their claim said back.
+  const contradicts = hasNegator(hitText) && !facts.statements.some(hasNegator);
+  return confirmsInSentence(doc, k.sentence) || contradicts || !echoesCustomer(hitText, facts);
 }
 
 /** IDV-01: silent once identity is verified; otherwise one hit per account-specific assertion. */

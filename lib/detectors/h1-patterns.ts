@@ -43,12 +43,12 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: w("shares share units contracts lots positions position"),
     reason: "H1: states the customer's holdings",
-    re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))\\s+${ADV}(?:hold|holds|own|owns|have|has|are holding|'re holding|'ve got|have got)\\s+(?:(?:those|these|the|all|all of|your)\\s+)?(?:about\\s+|around\\s+|roughly\\s+|exactly\\s+|over\\s+|nearly\\s+)?(?:\\d[\\d,.]*|a few|several|some|no|one|two|three|four|five|ten|twenty|fifty|a hundred|\\w+ hundred|\\w+ thousand)\\s+(?:shares?|units|contracts|lots|positions?|option contracts)\\b`, "gi"),
+    re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))(?:\\s+|(?='))${ADV}(?:hold|holds|own|owns|have|has|are holding|'re holding|'ve got|have got)\\s+(?:(?:those|these|the|all|all of|your)\\s+)?(?:about\\s+|around\\s+|roughly\\s+|exactly\\s+|over\\s+|nearly\\s+)?(?:\\d[\\d,.]*|a few|several|some|no|one|two|three|four|five|ten|twenty|fifty|a hundred|\\w+ hundred|\\w+ thousand)\\s+(?:shares?|units|contracts|lots|positions?|option contracts)\\b`, "gi"),
   },
   {
     anchors: w("hold holds own owns holding long short position positions stake"),
     reason: "H1: states what the customer holds",
-    re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))\\s+${ADV}(?:hold|holds|own|owns|are holding|'re holding|are long|'re long|are short|'re short|have (?:a|an|one)\\s+(?:[\\w-]+\\s+)?(?:position|stake) in|have positions in)\\s+`, "gi"),
+    re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))(?:\\s+|(?='))${ADV}(?:hold|holds|own|owns|are holding|'re holding|are long|'re long|are short|'re short|have (?:a|an|one)\\s+(?:[\\w-]+\\s+)?(?:position|stake) in|have positions in)\\s+`, "gi"),
     needsCase: /^(?:(?:the|your|those|these|all(?: of)?(?: the| your)?)\s+)?(?:\$?[A-Z][A-Za-z.&-]*|shares\b|stock\b)/,
   },
   {
@@ -104,7 +104,7 @@ export const H1_RULES: H1Rule[] = [
     anchors: w("there there's"),
     reason: "H1: states a transaction on the account",
     re: new RegExp(`\\bthere(?:\\s+(?:is|are|was|were)|'s)\\s+(?:a|an|one|two|three|\\d+|some|several|no|already)\\s+(?:[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|holds?|fees?|restrictions?|flags?|locks?|margin calls?|positions?|accounts?)\\b`, "gi"),
-    anchor: /\b(?:your|you|on file|under (?:that|this|the|your)|matching|associated with|linked to|in the name|was|were)\b/i,
+    anchor: /\b(?:your|you|on file|under (?:that|this|the|your)|matching|associated with|linked to|in the name|was|were|(?:on|in) the account)\b/i,
   },
   {
     anchors: TXN_WORDS,

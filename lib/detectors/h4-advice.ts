@@ -6,7 +6,7 @@ import type { DetectorHit, DetectorResult } from "./types";
 import { analyse, clauseAt, indexRules, keywordId, registerKeywords, runInSentence, sentenceHas, type Doc } from "./doc";
 import { exempt, triggerFires, type Candidate } from "./h4-checks";
 import { generalAdvice } from "./h4-general";
-import { adviceObject, neutralList, specificObject } from "./h4-objects";
+import { adviceObject, listsOptions, neutralList, specificObject } from "./h4-objects";
 import { H4_RULES, IMPERATIVE_ANCHORS, IMPERATIVE_VERB, STRONG_ACTION } from "./h4-patterns";
 import { wordBefore } from "./numbers";
 import { hit } from "./text";
@@ -20,14 +20,15 @@ registerKeywords(MARGIN_WORDS);
 const MARGIN_IDS = new Set([...MARGIN_WORDS].map(keywordId));
 
 const LEAD_FILLER =
-  /^[\s"'(]*(?:[-*\u2022]\s*|\d+[.)]\s*)?(?:(?:so|then|and|but|or|just|please|honestly|definitely|probably|maybe|personally|now|instead|otherwise|for now|right now|in that case|my advice is|my advice would be|i'd say|i would say|at this point|first|first of all|next|finally|also)\b,?\s+)*(?:(?:don't|do not|never)\s+)?/i;
+  /^[\s"'(]*(?:[-*\u2022]\s*|\d+[.)]\s*)?(?:(?:so|then|and|but|or|just|please|honestly|definitely|probably|maybe|personally|now|instead|otherwise|for now|right now|in that case|to be safe|just to be safe|to be on the safe side|go ahead and|my advice is|my advice would be|i'd say|i would say|at this point|first|first of all|next|finally|also)\b,?\s+)*(?:(?:don't|do not|never)\s+)?/i;
 const BREAK_CHAR = /[,;:.!?()\u2014\u2013\u2022*\n-]/;
 // "Hold" and "keep" are advice only with an investment object ("hold your shares", not "hold on a moment").
 const NEEDS_OBJECT = /^(?:hold(?!\s+off)|keep|get out|exit)\b/i;
 // MGN-02: these verbs are one of the three ways to meet a call; in a neutral list they are not a preference.
 const MARGIN_OPTION_VERB = /^(?:deposit|sell|close|reduce|liquidate|trim)\b/i;
 // CND-01 "strategy": "Cancel that limit and switch to a market order" tells the customer how to trade.
-const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b/i;
+const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b|^(?:set|put|place|raise|lower|move)\s+(?:your|the|a)\s+(?:limit|stop)(?:\s+(?:price|order))?\s+(?:at|to)\b/i;
+const BULLET = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
 const OPENS_PIECE = /[\n"'(:\u2014\u2013\u2022*-]\s*$/;
 const CAPITALISED_OPENER = /^(?:I|If|My|Personally|Honestly)\b/;
 
@@ -37,7 +38,9 @@ const OPENERS = new Set("so then and but or just please honestly definitely prob
 // An imperative: the anchor verb opens its clause (after bullets, "so", "please", "don't"…).
 function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: boolean): Candidate | null {
   const prev = wordBefore(doc.lower, start);
-  if (prev && !BREAK_CHAR.test(prev.gap) && !OPENERS.has(prev.word)) return null;
+  // wordBefore keeps a word's full stop ("ways."), so a sentence's last word is checked for it as well as the gap.
+  const afterStop = prev !== null && doc.lower.charCodeAt(prev.start + prev.word.length) === 46;
+  if (prev && !afterStop && !BREAK_CHAR.test(prev.gap) && !OPENERS.has(prev.word)) return null;
   const c = clauseAt(doc, start, sentence).clause;
   const raw = doc.text.slice(c.start, c.end);
   const lead = LEAD_FILLER.exec(raw);
@@ -48,7 +51,12 @@ function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: bo
   if (!verb) return null;
   const strong = STRONG_ACTION.test(rest) && !NEEDS_OBJECT.test(rest);
   if (!strong && !adviceObject(rest, marginReply) && !ORDER_CHANGE.test(rest)) return null;
-  if (MARGIN_OPTION_VERB.test(rest) && !specificObject(rest.slice(verb[0].length)) && neutralList(doc, c.start)) return null;
+  // A bullet of a neutral list is one of its items; a prose imperative after the list ("Deposit funds if you can.")
+  // picks one option, unless its own sentence lists them.
+  const sp = doc.sentences[sentence];
+  const own = sp ? doc.text.slice(sp.start, sp.end) : rest;
+  const inList = BULLET.test(own) ? neutralList(doc, c.start) : listsOptions(own);
+  if (MARGIN_OPTION_VERB.test(rest) && !specificObject(rest.slice(verb[0].length)) && inList) return null;
   return { start, end: start + verb[0].length, sentence, kind: "imperative", reason: "H4: imperative to trade" };
 }
 

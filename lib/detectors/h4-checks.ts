@@ -16,13 +16,13 @@ const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+
 const CUSTOMER_CHOICE =
   /\byou(?:'ve| have)?\s+(?:mentioned|said|asked|told me|noted)\b|\byou(?:'re| are| were)\s+(?:thinking|considering|planning|asking|wondering)\b|\b(?:if|when|once|should|whether) you (?:decide|choose|want|wish|plan|prefer|would like|'d like|do decide|elect)\b|\bwhatever you (?:decide|choose)\b/i;
 const WH_SUBJECT = /\b(?:which|what|whichever)\b[^,;]{0,40}$/i;
-const LEADING_QUESTION = /^\s*(?:why not|have you (?:thought about|considered)|wouldn't it be|isn't it (?:better|smarter|time))/i;
+const LEADING_QUESTION = /^\s*(?:why not|why would (?:anyone|you)|have you (?:thought about|considered)|wouldn't it be|isn't it (?:better|smarter|time))/i;
 // Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
 const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\b/i;
 // Products whose suitability or merit is an opinion (CND-01): "margin trading isn't right for you".
-const JUDGED_PRODUCT = /\b(?:margin|trading|day trading|options|leverage|short selling|(?:limit|market|stop|stop-loss|trailing stop) orders?)\b/i;
+const JUDGED_PRODUCT = /\b(?:margin|trading|day trading|options|(?:call|put) options?|leverage|short selling|(?:limit|market|stop|stop-loss|trailing stop) orders?)\b/i;
 const SECURITY_OR_MARKET = /\b(?:stocks?|shares?|the market|markets|prices?|etfs?|funds?|bonds?|crypto|bitcoin|the company|positions?)\b/i;
 
 const NOUN_COMPLEMENT = /^(?:a|an|the|this|that|these|those|some|more|our|your|[A-Z$])/;
@@ -69,6 +69,10 @@ const ORDER_WORD = /\b(?:orders?|trades?)\b/i;
 
 const JUDGED_BY_PRONOUN = /\b(?:they're|they are|it's|it is|that's|that is|these are|those are)\s+(?:\w+\s+)?$/i;
 const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|usually\s+)?to\s+(?:sell|buy|close|hold|keep|roll|exercise|trim|wait|exit|cash|take)\b/i;
+const POSSIBILITY = /\byou\s+(?:can|could|may)\s+(?:also\s+|always\s+|either\s+)?$/i;
+const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?you(?:'d|\s+would|'ll|\s+will)\s+(?:\w+\s+)?$/i;
+// "You'll want to close it before Friday": a trade on the thing the customer asked about.
+const TRADE_ON_PRONOUN = /^\s*(?:close|sell|buy|hold|keep|exercise|roll|trim|exit|dump|cash out|let)\s+(?:it|them|those|these)\b/i;
 const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wait|hold off)\b/i;
 const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
@@ -90,6 +94,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (k.kind === "hedged" && PREFERENCE.test(after) && (talksInvesting(sentence) || talksInvesting(customer))) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
       if (k.kind === "hedged" && PRONOUN_OBJECT.test(after) && talksInvesting(customer)) return true;
+      if (k.kind === "modal" && TRADE_ON_PRONOUN.test(after) && talksInvesting(customer)) return true;
       if (ORDER_ACTION.test(after) && (ORDER_WORD.test(sp ? t.slice(sp.start, sp.end) : clause) || ORDER_WORD.test(customer))) return true;
       return complementIsAdvice(after, clause, marginReply);
     }
@@ -123,7 +128,9 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (ORDERING.test(word(t, k)) && neutralList(doc, k.start)) return true;
       return SOCIAL_PROOF.test(word(t, k)) && (OPTION_CASH.test(clause) || OPTION_SECURITIES.test(clause));
     case "named":
-      return specificObject(after);
+      // "Which means you'd buy 100 shares at the strike" explains what happens; it does not name a trade to make.
+      // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
+      return specificObject(after) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)));
     case "imperative":
       return true;
   }

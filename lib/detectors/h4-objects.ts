@@ -30,7 +30,7 @@ export function specificObject(after: string): boolean {
   return !tk || !NOT_TICKERS.has(tk.replace("$", ""));
 }
 
-const NOT_ADVICE_OBJECT = /^(?:hold\s+(?:on\s+(?:a|for|while|one|just|the)|tight|the line)|keep\s+(?:in mind|an eye|track|a copy|your (?:login|password|phone|email|records?|receipts?))|consider(?:ing)?\s+(?:that|whether|how|what|the fact|filing|contacting|calling|reaching|speaking|talking|enabling))/i;
+const NOT_ADVICE_OBJECT = /^(?:(?:choose|pick|select)\s+(?:an?|the|your)\s+order\s+type|hold\s+(?:on\s+(?:a|for|while|one|just|the)|tight|the line)|keep\s+(?:in mind|an eye|track|a copy|your (?:login|password|phone|email|records?|receipts?))|consider(?:ing)?\s+(?:that|whether|how|what|the fact|filing|contacting|calling|reaching|speaking|talking|enabling))/i;
 
 // Holding cash is an allocation too: "keep some of it in cash", "move to cash".
 const TO_CASH = /^[^.;!?]{0,40}\b(?:in|into|to)\s+cash\b/i;
@@ -48,10 +48,14 @@ export function neutralList(doc: Doc, at: number): boolean {
   const t = doc.text;
   const from = t.lastIndexOf("\n\n", at);
   const to = t.indexOf("\n\n", at);
-  const para = t.slice(from < 0 ? 0 : from, to < 0 ? t.length : to);
+  return listsOptions(t.slice(from < 0 ? 0 : from, to < 0 ? t.length : to));
+}
+
+/** MGN-02: the text names at least two of the three ways to meet a call. */
+export function listsOptions(text: string): boolean {
   let n = 0;
-  if (OPTION_CASH.test(para)) n++;
-  if (OPTION_SECURITIES.test(para)) n++;
-  if (OPTION_CLOSE.test(para)) n++;
+  if (OPTION_CASH.test(text)) n++;
+  if (OPTION_SECURITIES.test(text)) n++;
+  if (OPTION_CLOSE.test(text)) n++;
   return n >= 2;
 }

@@ -5,7 +5,7 @@ export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judge
 
 /** Bare verbs that open an imperative to trade ("Sell the position", "Hold on to your shares"); gerunds are not imperatives. */
 export const IMPERATIVE_VERB =
-  /^(?:go all[- ]in|buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider|cancel)\b/i;
+  /^(?:go all[- ]in|buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider|cancel|set)\b/i;
 /** A rule runs on a sentence holding one of its `anchors` and, when `alsoNeeds` is set, one of those words too. */
 export type H4Rule = { kind: H4Kind; anchors: string[]; alsoNeeds?: string[]; re: RegExp; reason: string };
 
@@ -220,10 +220,10 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "ranking",
-    anchors: w("otherwise failing resort fallback backup plan rather instead start try ideally preferably possible feasible first before only can't not most many least order"),
+    anchors: w("otherwise failing resort fallback backup plan rather instead start try ideally preferably possible feasible first before only can't not most many least order way"),
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
-    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|as a (?:last resort|fallback|backup)|last resort|(?:the|a|your) (?:fallback|backup|plan b)\b|only if you (?:have to|must)|before (?:you (?:consider |think about |start )?)?(?:selling|resorting|liquidating|closing|sell|liquidate|close)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump|put|invest|keep|move|stick|leave|use))\b/gi,
+    re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|only if (?:that|this|it)(?:'s| is)(?:n't| not) (?:possible|an option|feasible)|(?:that|this) way you (?:avoid|keep|don't|won't)|(?:deposit|add|wire|sell|close|trim)\w*\s+(?:[\w$.,-]+\s+){0,3}?first\b(?=[^.;!?]{0,40}\b(?:then|only if|if that|otherwise)\b)|as a (?:last resort|fallback|backup)|last resort|(?:the|a|your) (?:fallback|backup|plan b)\b|only if you (?:have to|must)|before (?:you (?:consider |think about |start )?)?(?:selling|resorting|liquidating|closing|sell|liquidate|close)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump|put|invest|keep|move|stick|leave|use))\b/gi,
   },
   {
     kind: "named",
@@ -234,4 +234,4 @@ export const H4_RULES: H4Rule[] = [
 ];
 
 /** First words of an imperative to trade; checked only where they open a clause. */
-export const IMPERATIVE_ANCHORS = w("buy sell hold trim short invest dump unload liquidate diversify rebalance average take lock double load cash stay ride get exit panic keep move close add reduce switch rotate wait cut put avoid go stick deposit pick choose opt prioritize prioritise focus consider cancel");
+export const IMPERATIVE_ANCHORS = w("buy sell hold trim short invest dump unload liquidate diversify rebalance average take lock double load cash stay ride get exit panic keep move close add reduce switch rotate wait cut put avoid go stick deposit pick choose opt prioritize prioritise focus consider cancel set");
