@@ -2,11 +2,11 @@ import type { DetectorFigure } from "../scoring/report-schema";
 import { figuresFromPredictions, type PredictedProbe } from "./figures";
 
 // Where a probe came from, read off its id (docs/DETECTORS.md): the blind sets were each measured before anyone looked
-// at them, and the newest two (G and H) were left unfixed, so their figures are the out-of-sample estimate the pooled
-// figure can hide.
+// at them, and the newest (I) was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
-  { key: "blind-h", prefix: "i-", label: "blind set H (unfixed, written to find blind spots: an out-of-sample estimate)" },
-  { key: "blind-g", prefix: "h-", label: "blind set G (unfixed, written as real agents slip: an out-of-sample estimate)" },
+  { key: "blind-i", prefix: "j-", label: "blind set I (unfixed: the out-of-sample estimate)" },
+  { key: "blind-h", prefix: "i-", label: "blind set H" },
+  { key: "blind-g", prefix: "h-", label: "blind set G" },
   { key: "blind-f", prefix: "g-", label: "blind set F" },
   { key: "blind-e", prefix: "f-", label: "blind set E" },
   { key: "blind-d", prefix: "e-", label: "blind set D" },

@@ -30,7 +30,7 @@ export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorC
       <p className="muted small">
         tp {figures.tp} · fp {figures.fp} · fn {figures.fn} · tn {figures.tn}. Dashed line: the 0.9 recall floor. Ties and unlabelled probes are left out.
       </p>
-      {/* The pooled figure includes sets the detector was tuned on; the unfixed blind sets are the out-of-sample estimate. */}
+      {/* The pooled figure includes sets the detector was tuned on; the unfixed blind set is the out-of-sample estimate. */}
       <table aria-label="Figures by probe set" className="data-table">
         <thead>
           <tr>
