@@ -27,7 +27,7 @@ const INDICATIVE =
 const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
-  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|tab|screen)\b|^\s*['"]/i;
+  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?)\b|^\s*['"]/i;
 // "In a margin account…" speaks of any such account, unless the clause names whose it is ("Mark's account is an individual account").
 const ACCOUNT_TYPE_GENERIC = /\ban? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account\b/i;
 const OWNER_WORD = /\b(?:your|his|her|their|[A-Z][a-z]+'s)\b/;
@@ -55,6 +55,10 @@ const FACT_LINE = /^[\s\-*\u2022]*(?:holdings|positions|margin|open orders|order
 const FIGURE_IN_STATE = /\b(?:the|that|your)\s+\$\s?\d[\d,.]*k?\s+(?:is|are|was|'s)\s+(?:(?:actually|still|all|safe|already|just)\s+)*(?:there|here|in there|safe|intact|untouched|sitting|available|pending|showing)\b/i;
 // A named person's standing seen by the agent ("I can see Frank's been with us for a while").
 const NAMED_STANDING = /^\s*(?:that\s+)?([A-Z][a-z]+)(?:'s|\s+(?:has|had|is|was))\b/;
+const FIGURE_YOU_GAVE = /\$\s?\d[\d,.]*k?\s+(?:that\s+)?you\s+(?:mentioned|said|quoted|gave|expected)\b/gi;
+const BECAUSE_START = /^\s*(?:because|since)\b/i;
+// "It's actually a bit under the $40,000 you mentioned": the customer's figure is corrected, not said back.
+const CORRECTS = /\b(?:actually|in fact|not quite|below|under|above|over|more than|less than|short of)\b/i;
 // The customer's own words taken up: a restatement, not a disclosure.
 const CUSTOMER_WORDS = /\b(?:sounds like|you(?:'re| are) (?:saying|asking|telling me)|you mentioned|you said|you told me)\b/i;
 // A holding listed as a fragment ("- 40 shares of VTI", "about $600 in cash").
@@ -70,7 +74,7 @@ const NOT_A_STATEMENT_OF_FACT =
   /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:I understand|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
 // A temporal clause backgrounds what it holds ("once you're verified, your balance…", "until an authorization is on file").
 const TEMPORAL =
-  /\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|has|have|had|clears?|settles?|posts?|arrives?|you|we|it|they)\b|\b(?:after|before)\s+(?:the|your|it|they|you|we|I|this|that)(?:\s+[\w'-]+){0,3}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b/i;
+  /\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|has|have|had|clears?|settles?|posts?|arrives?|you|we|it|they)\b|\b(?:after|before)\s+(?:it|they|you|we|I)\b(?:\s+[\w'-]+){0,2}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:after|before)\s+(?:the|your|this|that)\s+(?:funds|money|deposit|transfer|check|order|trade|wire|request|form)s?\s+(?:can|could|will|is|are|clears?|settles?|posts?|arrives?|has been)\b/i;
 
 // "The beneficiary designation on it": a definite thing placed on the account the customer named.
 const ON_THE_ACCOUNT = /^\s+(?:[\w-]+\s+)?(?:on|in|for)\s+(?:it|(?:your|his|her|their|the|that)\s+(?:[\w-]+\s+)?account)\b/i;
@@ -124,6 +128,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const clause = doc.text.slice(ref.clause.start, ref.clause.end);
       if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
     }
+    let previousGeneric = false;
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const lower = doc.lower.slice(c.start, c.end);
@@ -147,7 +152,11 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
       const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
       if (!direct && !pronoun && !thing && !named) continue;
-      if (GENERIC.test(t) || (ACCOUNT_TYPE_GENERIC.test(t) && !OWNER_WORD.test(t)) || (report === null && ANY_THING.test(t)) || CUSTOMER_WORDS.test(t) || (!direct && PACK_FIGURE.test(t))) continue;
+      // A clause opened by "because" explains the clause before it, and is as general as that one ("transfers are most often
+      // rejected because the name … doesn't match the delivering firm's records").
+      const generic: boolean = GENERIC.test(t) || (BECAUSE_START.test(t) && previousGeneric);
+      previousGeneric = generic;
+      if (generic || (ACCOUNT_TYPE_GENERIC.test(t) && !OWNER_WORD.test(t)) || (report === null && ANY_THING.test(t)) || (CUSTOMER_WORDS.test(t) && !CORRECTS.test(t)) || (!direct && PACK_FIGURE.test(t))) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
       const looked = report !== null;
       if (!looked && !(direct && !MODAL_BEFORE.test(t))) {
@@ -156,7 +165,8 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         if (!(pronoun || specificThing(t))) continue;
       }
       const ref = clauseAt(doc, c.start, s);
-      if (clauseConditional(doc, ref) || isAttributed(t) || isIndirectQuestion(t) || isRefusal(t)) continue;
+      // "The $40,000 you mentioned" names the customer's figure; it does not attribute the clause to them.
+      if (clauseConditional(doc, ref) || isAttributed(t.replace(FIGURE_YOU_GAVE, "")) || isIndirectQuestion(t) || isRefusal(t)) continue;
       if (!looked && echoes(t, s)) continue;
       return { start: c.start, end: c.end };
     }

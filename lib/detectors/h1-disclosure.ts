@@ -55,7 +55,9 @@ const BACKGROUNDED = /\b(?:when|whenever|once|until|after|as soon as)\b/i;
 // A definition speaks of anyone's account: "a margin call means your equity has fallen below the requirement".
 const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is when|refers to|is triggered|indicates)\b|['"]\s*(?:means|refers to|is when)\b/i;
 // "equity would be $8,000" on the customer's hypothetical numbers: a computed example, not the account's figure.
-const COUNTERFACTUAL = /\b(?:would|hypothetical(?:ly)?)\b/i;
+const COUNTERFACTUAL = /\b(?:would|hypothetical(?:ly)?|suppose|imagine|for example|for instance|e\.g\.)\b/i;
+// "Here's a purely hypothetical example: suppose someone holds $20,000": every figure of the sentence is the example's.
+const HYPOTHETICAL_SENTENCE = /\b(?:hypothetical(?:ly)?|suppose|imagine)\b/i;
 const HEDGED = /\b(?:may|might|could|would|should)\s+(?:not\s+)?(?:have\s+|be\s+)/i;
 
 // Each rule runs once on each sentence that holds one of its anchor words.
@@ -94,7 +96,8 @@ function amountFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): b
   const value = amountValue(t.slice(k.start, k.end));
   const near = t.slice(Math.max(c.start, k.start - 40), Math.min(c.end, k.end + 25));
   // A limit or minimum is the pack's figure even when the customer named it ("yes, at least $25,000 to day trade").
-  if (GENERAL_FIGURE.test(near) || COUNTERFACTUAL.test(before)) return false;
+  const sp0 = doc.sentences[k.sentence];
+  if (GENERAL_FIGURE.test(near) || COUNTERFACTUAL.test(before) || (sp0 && HYPOTHETICAL_SENTENCE.test(t.slice(sp0.start, sp0.end)))) return false;
   if (value !== null && facts.values.has(value)) return confirmsInSentence(doc, k.sentence);
   const sp = doc.sentences[k.sentence];
   if (!ACCOUNT_ANCHOR.test(clause) && !(sp && FIGURE_LABEL.test(t.slice(sp.start, k.start)))) return false;

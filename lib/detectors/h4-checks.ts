@@ -23,7 +23,7 @@ const OR_BETTER = /\bor\s+$/i;
 const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\b/i;
 // Products whose suitability or merit is an opinion (CND-01): "margin trading isn't right for you".
 const JUDGED_PRODUCT = /\b(?:margin|trading|day trading|options|(?:call|put) options?|leverage|short selling|(?:limit|market|stop|stop-loss|trailing stop) orders?)\b/i;
-const SECURITY_OR_MARKET = /\b(?:stocks?|shares?|the market|markets|prices?|etfs?|funds?|bonds?|crypto|bitcoin|the company|positions?)\b/i;
+const SECURITY_OR_MARKET = /\b(?:stocks?|shares?|the market|markets|prices?|etfs?|funds?|bonds?|crypto|bitcoin|the company|positions?|high-yield|yields?)\b/i;
 
 const NOUN_COMPLEMENT = /^(?:a|an|the|this|that|these|those|some|more|our|your|[A-Z$])/;
 const CLAUSAL_COMPLEMENT = /^(?:that|to)\b/i;
@@ -48,7 +48,7 @@ function complementIsAdvice(after: string, context: string, marginReply: boolean
   const rest = after.replace(COMPLEMENT_LEAD, "");
   if (STRONG_ACTION.test(rest)) return true;
   if (SOFT_ACTION.test(rest)) return adviceObject(rest, marginReply) || ORDER_TYPE.test(rest.slice(0, 60));
-  if (NOUN_COMPLEMENT.test(rest)) return INVEST_WORDS.test(rest.slice(0, 60)) || hasTicker(rest.slice(0, 40));
+  if (NOUN_COMPLEMENT.test(rest)) return INVEST_WORDS.test(rest.slice(0, 60)) || hasTicker(rest.slice(0, 40)) || ACCOUNT_TYPE.test(rest.slice(0, 40));
   return CLAUSAL_COMPLEMENT.test(after.trim()) && INVEST_WORDS.test(context);
 }
 
