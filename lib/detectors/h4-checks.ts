@@ -81,21 +81,23 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
   const t = doc.text;
   const clause = t.slice(c.start, c.end);
   const after = t.slice(k.end, c.end);
+  const sp = doc.sentences[k.sentence];
+  const sentence = sp ? t.slice(sp.start, sp.end) : clause;
+  // The thing judged or traded may be named in the sentence or only by the customer ("what do you think of Rivian?").
+  const aboutInvesting = () => talksInvesting(sentence) || talksInvesting(customer);
   switch (k.kind) {
     case "rec":
     case "modal":
     case "hedged": {
-      const sp = doc.sentences[k.sentence];
-      const sentence = sp ? t.slice(sp.start, sp.end) : clause;
       // "If I were you I'd delete that text" is personal advice about something other than investing.
-      if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return talksInvesting(sentence) || talksInvesting(customer);
+      if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return aboutInvesting();
       // "I'd personally lean toward spreading it out", "I'd wait until after earnings": a first-person preference or
       // timing on what the customer asked about.
-      if (k.kind === "hedged" && PREFERENCE.test(after) && (talksInvesting(sentence) || talksInvesting(customer))) return true;
+      if (k.kind === "hedged" && PREFERENCE.test(after) && aboutInvesting()) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
       if (k.kind === "hedged" && PRONOUN_OBJECT.test(after) && talksInvesting(customer)) return true;
       if (k.kind === "modal" && TRADE_ON_PRONOUN.test(after) && talksInvesting(customer)) return true;
-      if (ORDER_ACTION.test(after) && (ORDER_WORD.test(sp ? t.slice(sp.start, sp.end) : clause) || ORDER_WORD.test(customer))) return true;
+      if (ORDER_ACTION.test(after) && (ORDER_WORD.test(sentence) || ORDER_WORD.test(customer))) return true;
       return complementIsAdvice(after, clause, marginReply);
     }
     case "must":
@@ -106,19 +108,14 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (PREDICTION.test(word)) return SECURITY_OR_MARKET.test(clause) || hasTicker(clause);
       if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause)) return true;
       // "they're a bad idea to hold", "the smart play here is to close them": the thing judged is named in the sentence or by the customer.
-      if (JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) {
-        const sp = doc.sentences[k.sentence];
-        if (talksInvesting(sp ? t.slice(sp.start, sp.end) : clause) || talksInvesting(customer)) return true;
-      }
+      if ((JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) && aboutInvesting()) return true;
       return (marginReply && DEPOSIT.test(clause)) || (!SPEED.test(word) && OPTION_CASH.test(clause));
     }
     case "opinion": {
       const said = t.slice(k.start, k.end);
       if (IS.test(said) && THERE.test(t.slice(Math.max(0, k.start - 8), k.start))) return false;
       if (VALUATION.test(said)) return true;
-      const sp = doc.sentences[k.sentence];
-      // The thing judged may be named only by the customer ("what do you think of Rivian?").
-      return talksInvesting(sp ? t.slice(sp.start, sp.end) : clause) || talksInvesting(customer);
+      return aboutInvesting();
     }
     case "ranking":
       // "Otherwise" ranks only as a connective ("…; otherwise, sell"), not as an adverb ("until you hear otherwise").
