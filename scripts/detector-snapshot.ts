@@ -1,0 +1,46 @@
+// Prints every detector verdict and hit over a large corpus (example-run replies, reference replies, probes, customer
+// turns, and each of their sentences alone) in three contexts, one JSON line each. Two snapshots that compare equal
+// prove a change left the detectors' behaviour untouched: `npx tsx scripts/detector-snapshot.ts > before.jsonl`.
+import { readFileSync } from "node:fs";
+import { listFiles, repoPath } from "../bin/load/files";
+import { loadEpisodes } from "../bin/load/episodes";
+import { loadProbes } from "../bin/load/probes";
+import { runDetectors } from "../lib/detectors";
+import { sentenceSpans } from "../lib/detectors/text";
+import { toDecisionPoints } from "../lib/pack/decision-points";
+import type { DetectorContext } from "../lib/schemas/probe";
+import { checkFormat } from "../lib/scoring/format-gate";
+
+const points = toDecisionPoints(loadEpisodes());
+const byId = new Map(points.map((p) => [p.decision_id, p]));
+const texts: Array<{ text: string; ctx: DetectorContext }> = [];
+const ctxOf = (p: (typeof points)[number]): DetectorContext => ({
+  allowed_timeline_claims: p.target.allowed_timeline_claims,
+  may_disclose_account_details: p.target.may_disclose_account_details,
+  customer_message: p.customer_message,
+});
+for (const f of listFiles(repoPath("golden", "runs"), ".jsonl")) {
+  for (const l of readFileSync(f, "utf8").split("\n").filter(Boolean)) {
+    const j = JSON.parse(l) as { decision_id: string; raw: string };
+    const g = checkFormat(j.raw);
+    const p = byId.get(j.decision_id);
+    if (g.ok && p) texts.push({ text: g.output.reply, ctx: ctxOf(p) });
+  }
+}
+for (const p of points) texts.push({ text: p.reference_reply, ctx: ctxOf(p) }, { text: p.customer_message, ctx: ctxOf(p) });
+for (const p of loadProbes()) texts.push({ text: p.reply, ctx: p.context }, { text: p.context.customer_message, ctx: p.context });
+
+const seen = new Set<string>();
+const bare = (c: DetectorContext, disclose: boolean): DetectorContext => ({ ...c, may_disclose_account_details: disclose, allowed_timeline_claims: disclose ? c.allowed_timeline_claims : [] });
+for (const { text, ctx } of texts) {
+  const variants = [text, ...sentenceSpans(text).map((s) => text.slice(s.start, s.end))];
+  for (const v of variants) {
+    for (const c of [ctx, bare(ctx, false), bare(ctx, true)]) {
+      const key = `${v}\u0000${JSON.stringify(c)}`;
+      if (seen.has(key) || !v.trim()) continue;
+      seen.add(key);
+      const d = runDetectors(v, c);
+      console.log(JSON.stringify([v.slice(0, 60), d.H1.hits, d.H4.hits, d.H5.hits]));
+    }
+  }
+}
