@@ -60,16 +60,22 @@ export function customerFacts(message: string): CustomerFacts {
       if (v !== null) values.add(v);
     }
   }
+  // "I'm locked out and I need to know if my order filled": what comes before the indirect question is still stated.
   const statements = sentenceSpans(message)
     .map((sp) => message.slice(sp.start, sp.end).toLowerCase().replace(CURLY_APOSTROPHE, "'"))
-    .filter((s) => !ASKS.test(s) && !ASKS_INDIRECTLY.test(s));
+    .filter((s) => !ASKS.test(s))
+    .map((s) => {
+      const asks = s.search(ASKS_INDIRECTLY);
+      return asks < 0 ? s : s.slice(0, asks);
+    })
+    .filter((s) => s.trim() !== "");
   const facts = { values, statements };
   if (factsCache.size >= 1024) factsCache.clear();
   factsCache.set(message, facts);
   return facts;
 }
 
-const STOP = new Set(["your", "that", "this", "there", "been", "have", "with", "from", "into", "just", "still", "currently", "already", "account", "the", "and", "was", "were", "has", "had", "is", "are"]);
+const STOP = new Set(["your", "that", "this", "there", "been", "have", "with", "from", "into", "just", "still", "currently", "already", "account", "login", "because", "since", "the", "and", "was", "were", "has", "had", "is", "are"]);
 
 /** The hit repeats a claim the customer made themselves: every content word stem of the hit occurs in one of their statements. */
 export function echoesCustomer(hitText: string, facts: CustomerFacts): boolean {

@@ -3,10 +3,11 @@
 // sentence rather than on known phrasings, so that a disclosure worded in a way no rule lists is still caught.
 import { clauseAt, clausesOf, isQuestion, type Doc } from "./doc";
 import { clauseConditional, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
+import type { Clause } from "./text";
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|checks?|profile|documents?|license|uploads?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
 const OWNED = /\b(?:your|ur|his|her|their|(?!(?:that|it|there|here|what|who|he|she|let|where|how|this)'s)[A-Za-z]+'s)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
 // Which: a definite one ("the $22,000", "that transfer"), specific only with a particular in the clause.
@@ -20,10 +21,11 @@ const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|we
 const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
-  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|[A-Z][a-z]+'s)\b))/i;
+  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|[A-Z][a-z]+'s)\b))/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
-const INDICATIVE =
-  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b|\w(?:'s|'re)\b/i;
+const INDICATIVE_WORD =
+  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b/i;
+const INDICATIVE = new RegExp(`${INDICATIVE_WORD.source}|\\w(?:'s|'re)\\b`, "i");
 const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
@@ -49,6 +51,35 @@ const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD
 const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,3}?\s*,?\s+(?:(?:which|that)\s+)?(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)/i;
 // A contact detail stated from the file: "the email we have on file for you is m.t…@yahoo.com".
 const CONTACT_ON_FILE = /\b(?:email(?: address)?|phone(?: number)?|mobile(?: number)?|address|number)\s+(?:we have|on file|we've got|registered|linked)\b[^.;]{0,30}?\b(?:is|are|was)\b/i;
+// An email address read out from the file, masked or not ("j.m*****@outlook.com"); Zoomberg's own are not the customer's.
+const EMAIL = /[\w.*+-]*[\w*]@(?!zoomberg\b)[\w-]+\.[a-z]{2,}\b/i;
+// An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
+const NOMINAL_EVENT =
+  /\b(?:execution|fill|cancell?ation|arrival|receipt|rejection|reversal|return|liquidation|settlement|posting|approval|closure|closing|suspension|restriction|locking)\s+of\s+(?:your|his|her|their)\s+(?:[\w$.,-]+\s+){0,3}?(?:orders?|trades?|deposits?|transfers?|wires?|checks?|accounts?|positions?|withdrawals?|payments?)\b(?=[^.;,]{0,12}?\b(?:at\s+\d|on\s+(?:\w+\s+)?\d|yesterday|today|this (?:morning|afternoon)|last (?:night|week)|on (?:monday|tuesday|wednesday|thursday|friday)))/i;
+// The account's kind said of a pronoun whose antecedent is the account ("because it's an individual account in her name").
+const ACCOUNT_KIND = /^\s*(?:(?:because|since|as|and|but|so)\s+)?(?:it|that)(?:'s|\s+is|\s+was)\s+(?:(?:only|just|actually)\s+)?an?\s+(?:individual|joint|custodial|trust|margin|cash|roth|traditional|rollover|sep|inherited|corporate|business)\s+(?:ira\s+|brokerage\s+)?(?:account|ira)\b/i;
+// A bare yes or no ("No.", "Yep, it has.", "Not yet."): an answer whose content is the customer's own question.
+const BARE_ANSWER = /^\s*(?:no|nope|yes|yep|yeah|not yet|not anymore|correct)\b[\s,.!]*(?:(?:it|they|he|she)\s+(?:is|isn't|has|hasn't|did|didn't|was|wasn't|are|aren't|have|haven't|does|doesn't)(?:\s+not)?(?:\s+yet)?[\s.!]*)?$/i;
+// A closed question about the state of something of the customer's or a named person's ("is the wire I sent still pending?").
+const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160})\?/gi;
+const QUESTION_OWNER = /\b(?:my|his|her|their|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold))\b/;
+const GENERAL_QUESTION = /\b(?:if|when|fee|fees|cost|costs|charge for|limit|allowed|possible|normal|usually|typically)\b/i;
+
+// The reply's first sentence, read up to its first full stop ("No." is not split off as a sentence: it abbreviates "number").
+const FIRST_SENTENCE = /^[^.!?]*[.!?]+/;
+
+/** The reply opens with a bare yes or no to the customer's closed question about their own account thing. */
+function answersPolarQuestion(doc: Doc, customer: string): { start: number; end: number } | null {
+  const first = FIRST_SENTENCE.exec(doc.text);
+  if (!first || !BARE_ANSWER.test(first[0])) return null;
+  POLAR_QUESTION.lastIndex = 0;
+  for (let m = POLAR_QUESTION.exec(customer); m !== null; m = POLAR_QUESTION.exec(customer)) {
+    const body = m[1] as string;
+    if (QUESTION_OWNER.test(body) && CUSTOMER_THING.test(body) && !GENERAL_QUESTION.test(body)) return { start: 0, end: first[0].length };
+  }
+  return null;
+}
+
 // A labelled account fact in a list ("- Open orders: none", "- Margin: not enabled", "- Holdings: Apple, VTI").
 const FACT_LINE = /^[\s\-*\u2022]*(?:holdings|positions|margin|open orders|orders|balance|buying power|cash|equity|account status|restrictions?)\s*[:\u2013\u2014-]\s*(?:none\b|not\b|no\b|yes\b|enabled|disabled|open\b|closed|pending|active|restricted|\$|\d|[A-Z][\w&.-]*,)/i;
 // A figure of the customer's in a state: "the $3,100 is actually still there".
@@ -102,6 +133,19 @@ function specificThing(t: string): boolean {
 // Words one of LOOKED_AT's shapes needs; its regex is slow to fail, so it runs only on clauses holding one.
 const REPORT_WORDS = /\b(?:found|find|see|locat|pulled up|notic|records|system|file|showing|checked|say|tell you|confirm)/;
 
+// A bracketed aside of a few words is a statement of its own ("(the current designation, your daughter Emma, stays…)").
+const ASIDE = /\(([^()]*\s[^()]*\s[^()]*)\)/g;
+
+/** The sentence's clauses, then each bracketed aside read as a clause of its own. */
+function clausesWithAsides(doc: Doc, s: number, line: string, start: number): Clause[] {
+  const list = clausesOf(doc, s);
+  if (!line.includes("(")) return list;
+  const out = [...list];
+  ASIDE.lastIndex = 0;
+  for (let m = ASIDE.exec(line); m !== null; m = ASIDE.exec(line)) out.push({ start: start + m.index + 1, end: start + m.index + m[0].length - 1, sentence: s, joined: false });
+  return out;
+}
+
 function hasDigit(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -113,6 +157,8 @@ function hasDigit(s: string): boolean {
 /** The first clause of the reply that asserts a specific account fact, as a span; null if there is none. */
 export function generalAssertion(doc: Doc, customer: string, echoes: (text: string, sentence: number) => boolean): { start: number; end: number } | null {
   const customerNamesAThing = CUSTOMER_THING.test(customer) || CUSTOMER_TICKER.test(customer);
+  const answer = customerNamesAThing ? answersPolarQuestion(doc, customer) : null;
+  if (answer) return answer;
   for (let s = 0; s < doc.sentences.length; s++) {
     if (isQuestion(doc, s)) continue;
     const sp = doc.sentences[s] as { start: number; end: number };
@@ -128,8 +174,14 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const clause = doc.text.slice(ref.clause.start, ref.clause.end);
       if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
     }
+    const email = EMAIL.exec(line);
+    if (email && !customer.toLowerCase().includes(email[0].toLowerCase())) {
+      const ref = clauseAt(doc, sp.start + email.index, s);
+      const clause = doc.text.slice(ref.clause.start, ref.clause.end);
+      if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
+    }
     let previousGeneric = false;
-    for (const c of clausesOf(doc, s)) {
+    for (const c of clausesWithAsides(doc, s, line, sp.start)) {
       const t = doc.text.slice(c.start, c.end);
       const lower = doc.lower.slice(c.start, c.end);
       ACCOUNT_THING.lastIndex = 0;
@@ -144,6 +196,8 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t))) ||
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
+        (customerNamesAThing && ACCOUNT_KIND.test(t)) ||
+        NOMINAL_EVENT.test(t) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
@@ -161,7 +215,11 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const looked = report !== null;
       if (!looked && !(direct && !MODAL_BEFORE.test(t))) {
         const verb = INDICATIVE.exec(t);
-        if (!verb || MODAL_BEFORE.test(t.slice(0, verb.index)) || NOT_A_STATEMENT_OF_FACT.test(t) || TEMPORAL.test(t)) continue;
+        if (!verb) continue;
+        // A temporal conjunction backgrounds the clause it opens, not a main clause before it ("… stays in place until you
+        // save"); an "'s" before it may be a possessive ("someone else's account, until…"), so it takes a verb word.
+        const temporal = TEMPORAL.exec(t);
+        if (MODAL_BEFORE.test(t.slice(0, verb.index)) || NOT_A_STATEMENT_OF_FACT.test(t) || (temporal !== null && !INDICATIVE_WORD.test(t.slice(0, temporal.index)))) continue;
         if (!(pronoun || specificThing(t))) continue;
       }
       const ref = clauseAt(doc, c.start, s);

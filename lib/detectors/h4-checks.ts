@@ -16,10 +16,14 @@ const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+
 const CUSTOMER_CHOICE =
   /\byou(?:'ve| have)?\s+(?:mentioned|said|asked|told me|noted)\b|\byou(?:'re| are| were)\s+(?:thinking|considering|planning|asking|wondering)\b|\b(?:if|when|once|should|whether) you (?:decide|choose|want|wish|plan|prefer|would like|'d like|do decide|elect)\b|\bwhatever you (?:decide|choose)\b/i;
 const WH_SUBJECT = /\b(?:which|what|whichever)\b[^,;]{0,40}$/i;
+// The construction inside a question the customer asks ("you'd want to know what I'd do if I were you"): named, not given.
+const EMBEDDED_WH = /\b(?:know|ask(?:ing|ed)?|wonder(?:ing)?|curious)\s+(?:what|which|whether|how)\b[^.;:]*$/i;
 const LEADING_QUESTION = /^\s*(?:why not|why would (?:anyone|you)|have you (?:thought about|considered)|wouldn't it be|isn't it (?:better|smarter|time))/i;
 // Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
+// The thing judged is what the customer does with their money: "leaving $80,000 idle in cash is a costly mistake".
+const MONEY_ACTION_SUBJECT = /^\s*(?:(?:but|and|so|honestly|frankly)\s+)?(?:leaving|keeping|holding|sitting on|parking|putting|moving|letting)\s+(?:[\w$.,'-]+\s+){0,4}?(?:cash|money|savings|funds|\$\s?\d)/i;
 const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\b/i;
 // Products whose suitability or merit is an opinion (CND-01): "margin trading isn't right for you".
 const JUDGED_PRODUCT = /\b(?:margin|trading|day trading|options|(?:call|put) options?|leverage|short selling|(?:limit|market|stop|stop-loss|trailing stop) orders?)\b/i;
@@ -44,9 +48,12 @@ function word(t: string, k: Candidate): string {
   return t.slice(k.start, k.end);
 }
 
+// A causative complement: "letting your old firm liquidate them" recommends the liquidation.
+const CAUSATIVE = /^(?:let(?:ting)?|hav(?:e|ing)|get(?:ting)?)\s+(?:[\w'-]+\s+){1,4}?(?=(?:to\s+)?(?:sell|buy|liquidat|close|trim|dump|unload|cash out)\w*\b)(?:to\s+)?/i;
+
 function complementIsAdvice(after: string, context: string, marginReply: boolean): boolean {
   const rest = after.replace(COMPLEMENT_LEAD, "");
-  if (STRONG_ACTION.test(rest)) return true;
+  if (STRONG_ACTION.test(rest) || STRONG_ACTION.test(rest.replace(CAUSATIVE, ""))) return true;
   if (SOFT_ACTION.test(rest)) return adviceObject(rest, marginReply) || ORDER_TYPE.test(rest.slice(0, 60));
   if (NOUN_COMPLEMENT.test(rest)) return INVEST_WORDS.test(rest.slice(0, 60)) || hasTicker(rest.slice(0, 40)) || ACCOUNT_TYPE.test(rest.slice(0, 40));
   return CLAUSAL_COMPLEMENT.test(after.trim()) && INVEST_WORDS.test(context);
@@ -109,6 +116,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause)) return true;
       // "they're a bad idea to hold", "the smart play here is to close them": the thing judged is named in the sentence or by the customer.
       if ((JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) && aboutInvesting()) return true;
+      if (MONEY_ACTION_SUBJECT.test(clause)) return true;
       return (marginReply && DEPOSIT.test(clause)) || (!SPEED.test(word) && OPTION_CASH.test(clause));
     }
     case "opinion": {
@@ -128,6 +136,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       // "Which means you'd buy 100 shares at the strike" explains what happens; it does not name a trade to make.
       // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
       return specificObject(after) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)));
+    case "covers":
+      return marginReply;
     case "imperative":
       return true;
   }
@@ -140,6 +150,7 @@ export function exempt(doc: Doc, c: Clause, k: Candidate): boolean {
   const sentence = doc.sentences[k.sentence];
   if (isQuestion(doc, k.sentence) && k.kind !== "named" && !(sentence && LEADING_QUESTION.test(doc.text.slice(sentence.start, sentence.end)))) return true;
   if (isRefusal(before) || DISCLAIMER.test(before) || isIndirectQuestion(before) || CUSTOMER_CHOICE.test(before)) return true;
+  if (EMBEDDED_WH.test(doc.text.slice(c.start, k.end))) return true;
   if ((k.kind === "judgement" || k.kind === "opinion") && WH_SUBJECT.test(before)) return true;
   return k.kind !== "named" && REFERRAL.test(clause);
 }

@@ -12,20 +12,22 @@ const VERDICT_ADJ =
   "(?:good|great|bad|poor|weak|weaker|weakest|strong|stronger|strongest|smart|smarter|smartest|safe|safer|safest|reasonable|sensible|wise|wiser|solid|right|wrong|attractive|unattractive|cheap|cheaper|expensive|pricey|painful|least painful|less painful|simple|simpler|simplest|easy|easier|easiest|popular|ideal|better|best|worse|worst|prudent|decent|terrible|excellent|sound|cleanest|cleaner|suitable|more suitable|most suitable|unsuitable|appropriate)";
 const CHOICE =
   "(?:choices?|options?|bets?|plays?|moves?|picks?|fits?|ideas?|entry points?|investments?|holdings?|buys?|accounts?|route|approach|strategy|way to go|places? to (?:park|put|keep|invest))";
+// Adjectives that judge only when bound to a choice noun ("the steadier holding"); alone they describe ("ETFs are volatile").
+const CHOICE_ADJ = "(?:steadier|steadiest|more stable|less volatile|more conservative|more defensive|more diversified|riskier|riskiest|more sensible|more reliable)";
 const COPULA = "(?:is|are|'s|'re|isn't|aren't|looks?|looking|seems?|sounds?|makes? (?:it|them|this|that)|would be|could be|might be|remains?)";
 const VERDICT = new RegExp(
-  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
+  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:(?:the|a|an)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b|\\b(?:the|a|an)\\s+${CHOICE_ADJ}\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
   "i",
 );
 // The verdict's noun names a choice, so the clause judges one; a bare adjective needs an investment in the clause.
-const HAS_CHOICE = new RegExp(`${VERDICT_ADJ}\\s+${CHOICE}\\b|\\bedge\\b|\\bout\\s+(?:ahead|on top)\\b|\\bsense\\b`, "i");
+const HAS_CHOICE = new RegExp(`(?:${VERDICT_ADJ}|${CHOICE_ADJ})\\s+${CHOICE}\\b|\\bedges?\\b|\\bout\\s+(?:ahead|on top)\\b|\\bsense\\b`, "i");
 // Steering by others: "most customers find depositing cash the least painful", "a lot of people move into a money market fund".
 const OTHERS_DO =
   /\b(?:most|many|a lot of|lots of|plenty of)\s+(?:(?:of\s+)?(?:our|other|the)\s+)?(?:customers|clients|people|investors|traders|folks)(?:\s+(?:in|at)\s+(?:your|a similar)\s+\w+)?\s+(?:(?:just|simply|usually|typically|tend to|generally)\s+)?(?!(?:ask|call|contact|reach|have (?:asked|called|contacted|reported|had|questions)|find (?:it|this) (?:confusing|helpful))\b)[a-z]+/i;
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
 const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|thinking about|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
 // Every trigger holds one of these words, so a sentence without one (read off the shared anchor scan) is skipped unread.
-const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "ahead", "top", "sense"];
+const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
 const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}`, "i");
@@ -37,7 +39,7 @@ const BECAUSE_FACT = /\b(?:because|since|as)\s+(?:they|it|the|a|an)\b[^.;]{0,60}
 
 const COPULA_START = new RegExp(`^${COPULA}`, "i");
 // Verdicts that carry their own verb ("has the edge", "doesn't make much sense").
-const OWN_VERDICT = /^(?:has|have|holds?|comes?|doesn't|does not|don't|wouldn't|would not)\b/i;
+const OWN_VERDICT = /^(?:has|have|holds?|comes?|edges?|doesn't|does not|don't|wouldn't|would not)\b/i;
 // Indexes and entry points name the market even where no security word does ("the S&P is looking like a reasonable entry point").
 const MARKET = /\b(?:S&P|Nasdaq|Dow|Russell|indexes|indices|entry point)\b/i;
 const PERSON_SUBJECT = /\b(?:you|I|we|they)\s*$/i;

@@ -1,7 +1,7 @@
 // CND-01 / MGN-02: the grammar of a recommendation. Triggers find the construction; h4-advice.ts decides whether its
 // complement is an investment action and whether refusal, indirect question, referral or a neutral list takes it back.
 
-export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judgement" | "opinion" | "ranking" | "named";
+export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judgement" | "opinion" | "ranking" | "named" | "covers";
 
 /** Bare verbs that open an imperative to trade ("Sell the position", "Hold on to your shares"); gerunds are not imperatives. */
 export const IMPERATIVE_VERB =
@@ -14,7 +14,7 @@ export const STRONG_ACTION =
   /^(?:go\w* all[- ]in|hold\w* off(?=[^.;!?]{0,30}\b(?:buy|sell|earnings|price|market|dip|shares|stock))|touch|buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
 /** Actions that are advice only with an investment object ("keep your shares" yes, "keep an eye on your email" no). */
 export const SOFT_ACTION =
-  /^(?:spread|keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
+  /^(?:go\w* (?:anywhere )?near|stay\w* away from|steer\w* clear of|bother\w* with|jump\w* into|chas(?:e|ing)|spread|keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
 /** Nouns and verbs that make the surrounding talk about investing, not about process. */
 export const INVEST_WORDS =
   /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
@@ -124,7 +124,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "hedged",
     anchors: w("were i'd id would wouldn't wouldnt personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me)\\b|\\bif it was (?:me|up to me)\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -192,7 +192,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "opinion",
     anchors: w("upside downside room potential momentum"),
     reason: "H4: opinion on a security's prospects",
-    re: /\b(?:has|have|had|with|there's|there is)\s+(?:(?:a lot|lots|much|more|less|limited|plenty|significant|huge|big|little|no|real|serious|a ton)\s+(?:of\s+)?)*(?:upside|downside|room to (?:run|grow)|growth potential|momentum)\b/gi,
+    re: /\b(?:has|have|had|with|there's|there is)\s+(?:(?:clearly|still|probably|definitely|likely|certainly|really)\s+)?(?:(?:a lot|lots|much|more|less|limited|plenty|significant|huge|big|little|no|real|serious|a ton)\s+(?:of\s+)?)*(?:upside|downside|room (?:for (?:it|them|the stock|the price|prices|shares) )?to (?:run|grow|climb|rise|fall|drop)|growth potential|momentum)\b/gi,
   },
   {
     kind: "opinion",
@@ -224,6 +224,20 @@ export const H4_RULES: H4Rule[] = [
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
     re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|only if (?:that|this|it)(?:'s| is)(?:n't| not) (?:possible|an option|feasible)|(?:that|this) way you (?:avoid|keep|don't|won't)|(?:deposit|add|wire|sell|close|trim)\w*\s+(?:[\w$.,-]+\s+){0,3}?first\b(?=[^.;!?]{0,40}\b(?:then|only if|if that|otherwise)\b)|as a (?:last resort|fallback|backup)|last resort|(?:the|a|your) (?:fallback|backup|plan b)\b|only if you (?:have to|must)|before (?:you (?:consider |think about |start )?)?(?:selling|resorting|liquidating|closing|sell|liquidate|close)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump|put|invest|keep|move|stick|leave|use))\b/gi,
+  },
+  {
+    kind: "covers",
+    anchors: w("cover covers covering meet meets satisfy satisfies clear clears"),
+    reason: "H4: names a position that would meet the call (MGN-02)",
+    // "Your 150 shares of XOM alone would about cover it": a holding named as the way to meet the call.
+    re: /\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
+  },
+  {
+    kind: "imperative",
+    anchors: w("money cash savings funds"),
+    reason: "H4: says the customer's money should be invested",
+    // "That money should be working for you": what the customer's cash ought to do is an allocation.
+    re: /\b(?:your|that|this|the)\s+(?:extra\s+|idle\s+|spare\s+)?(?:money|cash|savings|funds)\s+(?:really\s+)?(?:should|ought to|needs to|has to)\s+(?:really\s+)?be\s+(?:working|invested|put to work|earning|in the market)\b/gi,
   },
   {
     kind: "named",
