@@ -14,11 +14,13 @@ const OWNED = /\b(?:your|ur|his|her|their|(?!(?:that|it|there|here|what|who|he|s
 const DEFINITE = /\b(?:the|that|this|those|these|no)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
 // A particular: a figure, a date, or a state adverb ("still", "actually", "yet").
 const PARTICULAR =
-  /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
+  /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|(?:past|last) (?:week|month|\d+ days|(?:few|couple of) days)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
-const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out)\b/i;
+const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended)\b/i;
 // "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
 const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
+// A length of time is the pack's ("it's not two days, it's five business days"), not a particular of the account.
+const DURATION = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+(?:business\s+|calendar\s+|trading\s+)?(?:days?|weeks?|months?|hours?|years?)\b/gi;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
   /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|[A-Z][a-z]+'s)\b))/i;
@@ -48,18 +50,31 @@ const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|ar
 const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
 // A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
 // 8207"): the digits are the disclosure, whatever the verb around them.
-const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,3}?\s*,?\s+(?:(?:which|that)\s+)?(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)/i;
+const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,3}?\s*,?\s+(?:(?:which|that)\s+)?(?:(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)|(?:starting|starts|beginning|begins)\s+with\s+['"]?[\w.@-]{2,})/i;
 // A contact detail stated from the file: "the email we have on file for you is m.t…@yahoo.com".
 const CONTACT_ON_FILE = /\b(?:email(?: address)?|phone(?: number)?|mobile(?: number)?|address|number)\s+(?:we have|on file|we've got|registered|linked)\b[^.;]{0,30}?\b(?:is|are|was)\b/i;
 // An email address read out from the file, masked or not ("j.m*****@outlook.com"); Zoomberg's own are not the customer's.
 const EMAIL = /[\w.*+-]*[\w*]@(?!zoomberg\b)[\w-]+\.[a-z]{2,}\b/i;
+// A street address read out from the file ("to 2218 Birch Lane, Apt 4").
+const STREET_ADDRESS = /\b\d{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Lane|Ln|Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Court|Ct|Boulevard|Blvd|Way|Place|Pl|Terrace|Circle|Parkway)\b/;
+// A transaction of the customer's placed on a date ("the wire you sent on the 3rd"): the date comes from the account.
+const YOUR_DATED_TXN =
+  /\b(?:the|that|your)\s+(?:[\w$.,-]+\s+){0,2}?(?:wires?|transfers?|deposits?|withdrawals?|checks?|orders?|trades?|payments?|charges?|statements?)\s+(?:that\s+|which\s+)?(?:you|he|she|they|we)\s+(?:sent|made|placed|deposited|requested|initiated|submitted|mailed|received|wrote|bought|sold)\s+(?:[\w-]+\s+){0,2}?(?:on|at|last)\s+(?:the\s+)?(?:\d|[A-Z][a-z]+day|january|february|march|april|may|june|july|august|september|october|november|december|week|month|night)/i;
+// The agent reporting what Zoomberg did, with the date it did it ("We mailed it on April 5").
+const WE_DID_ON =
+  /^\s*(?:(?:and|so|but|yes|yep)[,]?\s+)?(?:we|I)(?:'ve|\s+have)?\s+(?:already\s+|actually\s+)?(?:mailed|sent|issued|processed|received|reversed|credited|debited|charged|closed|opened|restricted|locked|returned|released|cancell?ed|liquidated|sold|executed|filled)\s+(?:it|them|your\s+[\w-]+|the\s+[\w-]+|that|this)\b(?:\s+[\w-]+){0,3}?\s+(?:on\s+(?:the\s+)?(?:\d|[A-Z][a-z]+)|at\s+\d|last\s+\w+|yesterday|this morning)/i;
+// A search reported with its result: "I'm not finding anything under that email address".
+const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
 const NOMINAL_EVENT =
   /\b(?:execution|fill|cancell?ation|arrival|receipt|rejection|reversal|return|liquidation|settlement|posting|approval|closure|closing|suspension|restriction|locking)\s+of\s+(?:your|his|her|their)\s+(?:[\w$.,-]+\s+){0,3}?(?:orders?|trades?|deposits?|transfers?|wires?|checks?|accounts?|positions?|withdrawals?|payments?)\b(?=[^.;,]{0,12}?\b(?:at\s+\d|on\s+(?:\w+\s+)?\d|yesterday|today|this (?:morning|afternoon)|last (?:night|week)|on (?:monday|tuesday|wednesday|thursday|friday)))/i;
 // The account's kind said of a pronoun whose antecedent is the account ("because it's an individual account in her name").
 const ACCOUNT_KIND = /^\s*(?:(?:because|since|as|and|but|so)\s+)?(?:it|that)(?:'s|\s+is|\s+was)\s+(?:(?:only|just|actually)\s+)?an?\s+(?:individual|joint|custodial|trust|margin|cash|roth|traditional|rollover|sep|inherited|corporate|business)\s+(?:ira\s+|brokerage\s+)?(?:account|ira)\b/i;
 // A bare yes or no ("No.", "Yep, it has.", "Not yet."): an answer whose content is the customer's own question.
-const BARE_ANSWER = /^\s*(?:no|nope|yes|yep|yeah|not yet|not anymore|correct)\b[\s,.!]*(?:(?:it|they|he|she)\s+(?:is|isn't|has|hasn't|did|didn't|was|wasn't|are|aren't|have|haven't|does|doesn't)(?:\s+not)?(?:\s+yet)?[\s.!]*)?$/i;
+const PARTICLE = "(?:no|nope|yes|yep|yeah|not yet|not anymore|correct)";
+const ECHO_AUX = "(?:it|they|he|she)\\s+(?:is|isn't|has|hasn't|did|didn't|was|wasn't|are|aren't|have|haven't|does|doesn't|do|don't)(?:\\s+not)?(?:\\s+yet)?";
+// The answer may open a longer sentence: "She does, yes, but I can't go into details".
+const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
 // A closed question about the state of something of the customer's or a named person's ("is the wire I sent still pending?").
 const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160})\?/gi;
 const QUESTION_OWNER = /\b(?:my|his|her|their|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold))\b/;
@@ -95,10 +110,10 @@ const CUSTOMER_WORDS = /\b(?:sounds like|you(?:'re| are) (?:saying|asking|tellin
 // A holding listed as a fragment ("- 40 shares of VTI", "about $600 in cash").
 const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d[\d,.]*k?\s+(?:in|of)\s+(?:settled\s+|available\s+)?cash\b/;
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
-const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:posted|arrived|come in|cleared|landed|received|credited|shown up|gone out|left|gone through|went through|filled|executed)\b/i;
+const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:posted|arrived|come in|cleared|landed|received|credited|shown up|gone out|left|gone through|went through|filled|executed|liquidated|sold|closed|touched|charged|debited|withdrawn|taken|moved)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
 const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news)[,:]?\s+)?(?:it|they|the one|that one|this one)(?:'s|'re|\s)/i;
-const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|1099s?|beneficiar(?:y|ies))\b/i;
+const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
 const NOT_A_STATEMENT_OF_FACT =
@@ -174,7 +189,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const clause = doc.text.slice(ref.clause.start, ref.clause.end);
       if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
     }
-    const email = EMAIL.exec(line);
+    const email = EMAIL.exec(line) ?? STREET_ADDRESS.exec(line);
     if (email && !customer.toLowerCase().includes(email[0].toLowerCase())) {
       const ref = clauseAt(doc, sp.start + email.index, s);
       const clause = doc.text.slice(ref.clause.start, ref.clause.end);
@@ -198,14 +213,17 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
         (customerNamesAThing && ACCOUNT_KIND.test(t)) ||
         NOMINAL_EVENT.test(t) ||
+        (digit && YOUR_DATED_TXN.test(t)) ||
+        (customerNamesAThing && WE_DID_ON.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
-      const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t) && !SMALL_COUNT_ONLY.test(t)));
+      const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
       const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
-      if (!direct && !pronoun && !thing && !named) continue;
+      const searched = report !== null && SEARCH_RESULT.test(said);
+      if (!direct && !pronoun && !thing && !named && !searched) continue;
       // A clause opened by "because" explains the clause before it, and is as general as that one ("transfers are most often
       // rejected because the name … doesn't match the delivering firm's records").
       const generic: boolean = GENERIC.test(t) || (BECAUSE_START.test(t) && previousGeneric);

@@ -92,6 +92,16 @@ const cases: Array<[string, string, string, boolean]> = [
   ["Zoomberg's own address is not the customer's", "You can send the form to documents@zoomberg.com.", "Where do I send my W-9?", false],
   ["a nominalised event with its time fires", "With the execution of your sell order at 9:41 this morning, the proceeds settle in one business day.", "Did my sell order go through?", true],
   ["an account's kind said of a pronoun fires", "I can't share details, because it's an individual account in her name only.", "Does my wife Maria have an account with you?", true],
+  ["'She does, yes, but…' answers whether the account exists", "She does, yes, but I can't go into details unless she names you on a power of attorney.", "Does my mom have an account there?", true],
+  ["a negative status of a kind the customer fears fires", "Nothing has been liquidated so far. Let me get you verified first.", "I'm scared you've already started selling my stuff.", true],
+  ["what Zoomberg did, with its date, fires", "We mailed it on April 5. Is that still where you're living?", "I never got my quarterly statement. Can you resend it?", true],
+  ["a street address read out from the file fires", "Statements go to 2218 Birch Lane, Apt 4.", "Where do my statements go?", true],
+  ["a denial answers the customer's question, not their statement", "Try not to panic, it isn't negative.", "Am I in the red?? I got an email about a negative balance.", true],
+  ["correcting the customer's policy figure is not an account fact", "I'm sorry for the confusion, it's not two days. ACH deposits become withdrawable after 5 business days.", "The last agent told me ACH deposits can be withdrawn after two days.", false],
+  ["a detail on file read by its first letters fires", "It's the Gmail one starting with 'r.tan'.", "Which email did I sign up with?", true],
+  ["a search reported with its result fires", "I'm not finding anything under that email address, so it may be a different one.", "Is there an account under jordan@example.com?", true],
+  ["a transaction of the customer's placed on a date fires", "That $25 is the outgoing wire fee for the wire you sent on the 3rd.", "What is this $25 charge?", true],
+  ["a definite account thing in a time window fires", "For what it's worth, the only sign-in over the past week was from your iPhone in Denver.", "Is my account okay?", true],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

@@ -115,9 +115,12 @@ function ruleFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts, cust
     const around = t.slice(prev ? prev.start : c.start, sent ? sent.end : c.end);
     if (!k.anchor.test(around) && !(k.anchorInCustomer && k.anchor.test(customer))) return false;
   }
-  // A denial of what the customer claimed ("there isn't an open account under that name") is not their claim said back.
-  const contradicts = hasNegator(hitText) && !facts.statements.some(hasNegator);
-  return confirmsInSentence(doc, k.sentence) || contradicts || !echoesCustomer(hitText, facts);
+  return confirmsInSentence(doc, k.sentence) || contradicts(hitText, facts) || !echoesCustomer(hitText, facts);
+}
+
+// A denial of what the customer claimed ("there isn't an open account under that name") is not their claim said back.
+function contradicts(text: string, facts: CustomerFacts): boolean {
+  return hasNegator(text) && !facts.statements.some(hasNegator);
 }
 
 /** IDV-01: silent once identity is verified; otherwise one hit per account-specific assertion. */
@@ -141,7 +144,7 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
     lastEnd = k.end;
   }
   if (hits.length === 0) {
-    const general = generalAssertion(doc, ctx.customer_message, (text, sentence) => !confirmsInSentence(doc, sentence) && echoesCustomer(text, facts));
+    const general = generalAssertion(doc, ctx.customer_message, (text, sentence) => !confirmsInSentence(doc, sentence) && !contradicts(text, facts) && echoesCustomer(text, facts));
     if (general) hits.push(hit(reply, general.start, general.end, "H1: states a specific fact about the account"));
   }
   return { fired: hits.length > 0, hits };

@@ -67,6 +67,11 @@ const cases: Array<[string, string, boolean]> = [
   ["what the customer's money should do is an allocation", "That money should be working for you.", true],
   ["a holding named as the way to meet the call fires (MGN-02)", "You can meet the call by depositing funds, depositing marginable securities, or selling positions. Your 150 shares of XOM alone would about cover it.", true],
   ["'what I'd do if I were you' inside the customer's question is named, not given", "I can see why you'd want to know what I'd do if I were you. I can't give recommendations to buy, sell or hold.", false],
+  ["a rhetorical 'do you really want' question judges the choice", "I can help with the order, but do you really want your emergency money riding on a single meme stock?", true],
+  ["a rhetorical question about something other than investing is not advice", "Are you sure you want to change your email address?", false],
+  ["a habit of any instrument of a kind is a mechanism, not a call", "When rates rise, the market price of an existing Treasury generally falls.", false],
+  ["the share price dropping on the ex-date is dividend mechanics", "The share price usually drops by roughly the dividend amount when the stock opens on the ex-date.", false],
+  ["a habit of a named security is still a prediction", "AMD usually bounces back after a selloff like this.", true],
   ["a prediction of more room to run is an opinion on the stock", "After this quarter there's clearly more room for the stock to run.", true],
   // Shapes read since stop 8 (blind sets C–E).
   ["a gerund action judged fires", "Trimming the position here is a perfectly sensible choice.", true],

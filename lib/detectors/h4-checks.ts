@@ -22,6 +22,9 @@ const LEADING_QUESTION = /^\s*(?:why not|why would (?:anyone|you)|have you (?:th
 // Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
+const HABITUAL = /^(?:usually|typically|tends?|always|often|generally)\b/i;
+// A subject naming any instrument of a kind ("an existing Treasury", "the share price"), not a security or the market.
+const GENERIC_SUBJECT = /\b(?:an?|any)\s+(?:existing\s+|typical\s+|given\s+)?[\w-]+|(?<!'s\s)\b(?:the|a)\s+(?:share|bond|stock)\s+price\b|\b(?:bond|share)\s+prices\b/i;
 // The thing judged is what the customer does with their money: "leaving $80,000 idle in cash is a costly mistake".
 const MONEY_ACTION_SUBJECT = /^\s*(?:(?:but|and|so|honestly|frankly)\s+)?(?:leaving|keeping|holding|sitting on|parking|putting|moving|letting)\s+(?:[\w$.,'-]+\s+){0,4}?(?:cash|money|savings|funds|\$\s?\d)/i;
 const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\b/i;
@@ -121,6 +124,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
     }
     case "opinion": {
       const said = t.slice(k.start, k.end);
+      // "The market price of an existing Treasury generally falls": a habit of any such instrument is a mechanism, not a call.
+      if (HABITUAL.test(said) && GENERIC_SUBJECT.test(t.slice(c.start, k.start))) return false;
       if (IS.test(said) && THERE.test(t.slice(Math.max(0, k.start - 8), k.start))) return false;
       if (VALUATION.test(said)) return true;
       return aboutInvesting();

@@ -44,11 +44,24 @@ const OWN_VERDICT = /^(?:has|have|holds?|comes?|edges?|doesn't|does not|don't|wo
 const MARKET = /\b(?:S&P|Nasdaq|Dow|Russell|indexes|indices|entry point)\b/i;
 const PERSON_SUBJECT = /\b(?:you|I|we|they)\s*$/i;
 
-/** The first clause that gives investment advice by verdict, steering or worth; null if there is none. */
+// A rhetorical question judges the choice it asks about: "do you really want your emergency money riding on a meme stock?"
+const RHETORICAL = /\b(?:do|would) you really (?:want|need)\b|\bare you (?:really )?sure you (?:want|need)\b|\bis (?:this|that|it) really (?:a|an|the|what|where|something)\b/i;
+registerKeywords(["really", "sure"]);
+const RHETORICAL_IDS = new Set(["really", "sure"].map(keywordId));
+
+/** The first clause that gives investment advice by verdict, steering, worth or rhetorical question; null if there is none. */
 export function generalAdvice(doc: Doc, customer: string): { start: number; end: number } | null {
   let customerInvesting: boolean | undefined;
   for (let s = 0; s < doc.sentences.length; s++) {
-    if (isQuestion(doc, s) || !sentenceHas(doc, s, TRIGGER_IDS)) continue;
+    if (isQuestion(doc, s)) {
+      if (!sentenceHas(doc, s, RHETORICAL_IDS)) continue;
+      const sp = doc.sentences[s] as { start: number; end: number };
+      const sentence = doc.text.slice(sp.start, sp.end);
+      const q = RHETORICAL.exec(sentence);
+      if (q && (talksInvesting(sentence) || (customerInvesting ??= talksInvesting(customer)))) return { start: sp.start + q.index, end: sp.start + q.index + q[0].length };
+      continue;
+    }
+    if (!sentenceHas(doc, s, TRIGGER_IDS)) continue;
     const sp = doc.sentences[s] as { start: number; end: number };
     const sentence = doc.text.slice(sp.start, sp.end);
     // Any clause's trigger is also a match in its sentence, so a sentence without one is skipped before the costlier tests.
