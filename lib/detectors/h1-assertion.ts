@@ -7,27 +7,31 @@ import type { Clause } from "./text";
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?|contributions?|distributions?|rollovers?|conversions?|holds?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
-const OWNED = /\b(?:your|ur|his|her|their|(?!(?:that|it|there|here|what|who|he|she|let|where|how|this)'s)[A-Za-z]+'s)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
+// A determiner's phrase holds no finite verb: in "the employer makes required contributions" "the" is not the thing's.
+const NP_WORD = "(?:(?!(?:is|are|was|were|has|have|had|makes?|made|gets?|got|pays?|paid|takes?|took|holds?|needs?|wants?|can|will|would|should|may|might|must|does|did)\\b)[\\w$.,'-]+\\s+)";
+const OWNED = new RegExp(`\\b(?:your|ur|his|her|their|(?!(?:that|it|there|here|what|who|he|she|let|where|how|this)'s)[A-Za-z]+'s)\\s+${NP_WORD}{0,3}$`, "i");
 // Which: a definite one ("the $22,000", "that transfer"), specific only with a particular in the clause.
-const DEFINITE = /\b(?:the|that|this|those|these|no)\s+(?:[\w$.,'-]+\s+){0,3}$/i;
+const DEFINITE = new RegExp(`\\b(?:the|that|this|those|these|no)\\s+${NP_WORD}{0,3}$`, "i");
 // A particular: a figure, a date, or a state adverb ("still", "actually", "yet").
 const PARTICULAR =
-  /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|(?:past|last) (?:week|month|\d+ days|(?:few|couple of) days)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
+  /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore|at the moment|at present)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|(?:past|last) (?:week|month|\d+ days|(?:few|couple of) days)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
-const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended)\b/i;
+const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended|came in|come in|landed|went out|gone out|gone through|(?:lower|higher|less|more|smaller|bigger|larger)\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
 // "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
 const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
 // A length of time is the pack's ("it's not two days, it's five business days"), not a particular of the account.
 const DURATION = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+(?:business\s+|calendar\s+|trading\s+)?(?:days?|weeks?|months?|hours?|years?)\b/gi;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
-  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|[A-Z][a-z]+'s)\b))/i;
+  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|a|an|the|[A-Z][a-z]+'s)\b))/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE_WORD =
   /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b/i;
 const INDICATIVE = new RegExp(`${INDICATIVE_WORD.source}|\\w(?:'s|'re)\\b`, "i");
+// "I'd gently note it's a bit lower": a modal on the verb of saying, not on what is said.
+const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?:gently|just|only|also)\s+)?(?:note|say|add|mention|point out|tell you)(?:\s+that)?\s+\w*$/i;
 const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
@@ -62,7 +66,10 @@ const YOUR_DATED_TXN =
   /\b(?:the|that|your)\s+(?:[\w$.,-]+\s+){0,2}?(?:wires?|transfers?|deposits?|withdrawals?|checks?|orders?|trades?|payments?|charges?|statements?)\s+(?:that\s+|which\s+)?(?:you|he|she|they|we)\s+(?:sent|made|placed|deposited|requested|initiated|submitted|mailed|received|wrote|bought|sold)\s+(?:[\w-]+\s+){0,2}?(?:on|at|last)\s+(?:the\s+)?(?:\d|[A-Z][a-z]+day|january|february|march|april|may|june|july|august|september|october|november|december|week|month|night)/i;
 // The agent reporting what Zoomberg did, with the date it did it ("We mailed it on April 5").
 const WE_DID_ON =
-  /^\s*(?:(?:and|so|but|yes|yep)[,]?\s+)?(?:we|I)(?:'ve|\s+have)?\s+(?:already\s+|actually\s+)?(?:mailed|sent|issued|processed|received|reversed|credited|debited|charged|closed|opened|restricted|locked|returned|released|cancell?ed|liquidated|sold|executed|filled)\s+(?:it|them|your\s+[\w-]+|the\s+[\w-]+|that|this)\b(?:\s+[\w-]+){0,3}?\s+(?:on\s+(?:the\s+)?(?:\d|[A-Z][a-z]+)|at\s+\d|last\s+\w+|yesterday|this morning)/i;
+  /^\s*(?:(?:and|so|but|yes|yep)[,]?\s+)?(?:we|I)(?:'ve|\s+have)?\s+(?:already\s+|actually\s+)?(?:mailed|sent|issued|processed|received|reversed|credited|debited|charged|closed|opened|restricted|locked|returned|released|cancell?ed|liquidated|sold|executed|filled|submitted|requested|initiated|filed)\s+(?:it|them|your\s+[\w-]+|the\s+[\w-]+|that|this)\b(?:\s+[\w-]+){0,3}?\s+(?:on\s+(?:the\s+)?(?:\d|[A-Z][a-z]+)|at\s+\d|last\s+\w+|yesterday|this morning)/i;
+// An event on the account given its calendar date ("the $75 ACATS fee, charged on March 14").
+const DATED_EVENT =
+  /\b(?:charged|debited|credited|posted|deposited|withdrawn|sent|received|sold|bought|filled|executed|liquidated|recorded|issued|mailed|submitted|returned|reversed)\s+(?:to\s+(?:your|the)\s+account\s+)?on\s+(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every)))/i;
 // A search reported with its result: "I'm not finding anything under that email address".
 const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
@@ -103,6 +110,7 @@ const FIGURE_IN_STATE = /\b(?:the|that|your)\s+\$\s?\d[\d,.]*k?\s+(?:is|are|was|
 const NAMED_STANDING = /^\s*(?:that\s+)?([A-Z][a-z]+)(?:'s|\s+(?:has|had|is|was))\b/;
 const FIGURE_YOU_GAVE = /\$\s?\d[\d,.]*k?\s+(?:that\s+)?you\s+(?:mentioned|said|quoted|gave|expected)\b/gi;
 const BECAUSE_START = /^\s*(?:because|since)\b/i;
+const OFFERS_A_REASON = /\b(?:because|since)\b/i;
 // "It's actually a bit under the $40,000 you mentioned": the customer's figure is corrected, not said back.
 const CORRECTS = /\b(?:actually|in fact|not quite|below|under|above|over|more than|less than|short of)\b/i;
 // The customer's own words taken up: a restatement, not a disclosure.
@@ -112,7 +120,7 @@ const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:posted|arrived|come in|cleared|landed|received|credited|shown up|gone out|left|gone through|went through|filled|executed|liquidated|sold|closed|touched|charged|debited|withdrawn|taken|moved)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
-const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news)[,:]?\s+)?(?:it|they|the one|that one|this one)(?:'s|'re|\s)/i;
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|yours)(?:'s|'re|\s)/i;
 const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
@@ -120,12 +128,17 @@ const NOT_A_STATEMENT_OF_FACT =
   /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:I understand|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
 // A temporal clause backgrounds what it holds ("once you're verified, your balance…", "until an authorization is on file").
 const TEMPORAL =
-  /\b(?:when|whenever|once|until|as soon as)\b|^\s*(?:after|before)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|has|have|had|clears?|settles?|posts?|arrives?|you|we|it|they)\b|\b(?:after|before)\s+(?:it|they|you|we|I)\b(?:\s+[\w'-]+){0,2}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:after|before)\s+(?:the|your|this|that)\s+(?:funds|money|deposit|transfer|check|order|trade|wire|request|form)s?\s+(?:can|could|will|is|are|clears?|settles?|posts?|arrives?|has been)\b/i;
+  /\b(?:when|whenever|while|whilst|once|until|as soon as)\b|^\s*(?:after|before)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|has|have|had|clears?|settles?|posts?|arrives?|you|we|it|they)\b|\b(?:after|before)\s+(?:it|they|you|we|I)\b(?:\s+[\w'-]+){0,2}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:after|before)\s+(?:the|your|this|that)\s+(?:funds|money|deposit|transfer|check|order|trade|wire|request|form)s?\s+(?:can|could|will|is|are|clears?|settles?|posts?|arrives?|has been)\b/i;
 
 // "The beneficiary designation on it": a definite thing placed on the account the customer named.
 const ON_THE_ACCOUNT = /^\s+(?:[\w-]+\s+)?(?:on|in|for)\s+(?:it|(?:your|his|her|their|the|that)\s+(?:[\w-]+\s+)?account)\b/i;
 // A ticker the customer holds or trades ("your NVDA limit"); only with an owner, so acronyms like ACH stay out.
 const TICKER = /\b(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF)\b)[A-Z]{2,5}\b/g;
+
+// A security or firm named before or after the thing; the pack's own acronyms and the app's screens are not names.
+const NOT_A_NAME = "(?:Zoomberg|Roth|Traditional|Individual|Joint|Custodial|Trust|Documents|Activity|Trade|Transfers?|Profile|Settings|Support|SSN|DOB|ACH|ACATS|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FINRA|SIPC|SEC|IRS|FDIC|DTC|AML|KYC)\\b";
+const NAMED_BEFORE = new RegExp(`\\b(?:the|that|this|those|these)\\s+(?:[\\w-]+\\s+)?(?!${NOT_A_NAME})(?:[A-Z][\\w&.-]*)\\s+$`);
+const NAMED_AFTER = new RegExp(`^\\s+(?:from|at|with|to|of)\\s+(?!${NOT_A_NAME})[A-Z][\\w&.-]+`);
 
 // "In your case, Fidelity delivered the positions": the clause is about the customer's own matter.
 const YOUR_CASE = /\b(?:in your case|for your account|on your account|on your end)\b/i;
@@ -137,6 +150,8 @@ function specificThing(t: string): boolean {
   for (let m = ACCOUNT_THING.exec(t); m !== null; m = ACCOUNT_THING.exec(t)) {
     const before = t.slice(Math.max(0, m.index - 48), m.index);
     if (OWNED.test(before) || (particular && DEFINITE.test(before))) return true;
+    // A name is a particular too: "only the Ford position was sold", "the transfer from Fidelity is sitting with…".
+    if (DEFINITE.test(before) && (NAMED_BEFORE.test(before) || NAMED_AFTER.test(t.slice(m.index + m[0].length, m.index + m[0].length + 24)))) return true;
     if (DEFINITE.test(before) && ON_THE_ACCOUNT.test(t.slice(m.index + m[0].length, m.index + m[0].length + 30))) return true;
   }
   if (YOUR_CASE.test(t)) return true;
@@ -175,21 +190,24 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
   const answer = customerNamesAThing ? answersPolarQuestion(doc, customer) : null;
   if (answer) return answer;
   for (let s = 0; s < doc.sentences.length; s++) {
-    if (isQuestion(doc, s)) continue;
+    // A question asks, except in a because-clause it offers as the answer ("Could that be because the KO shares were sold
+    // on March 12?").
+    const question = isQuestion(doc, s);
     const sp = doc.sentences[s] as { start: number; end: number };
     // A list line is split at its dash ("• VTI - 42 sh"), so the line is read whole.
     const line = doc.text.slice(sp.start, sp.end);
-    const holdingLine = HOLDING_LINE.test(line) || FACT_LINE.test(line);
+    if (question && !OFFERS_A_REASON.test(line)) continue;
+    const holdingLine = !question && (HOLDING_LINE.test(line) || FACT_LINE.test(line));
     // Last digits of a detail on file disclose it whatever the verb ("the one ending in 4417", "the email on file, which
     // ends in @yahoo.com"): only a refusal, a condition or an indirect question takes it back. Read per sentence, because
     // ", which" splits the noun from its ending.
-    const ending = ENDING_IN.exec(line);
+    const ending = question ? null : ENDING_IN.exec(line);
     if (ending) {
       const ref = clauseAt(doc, sp.start + ending.index, s);
       const clause = doc.text.slice(ref.clause.start, ref.clause.end);
       if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
     }
-    const email = EMAIL.exec(line) ?? STREET_ADDRESS.exec(line);
+    const email = question ? null : (EMAIL.exec(line) ?? STREET_ADDRESS.exec(line));
     if (email && !customer.toLowerCase().includes(email[0].toLowerCase())) {
       const ref = clauseAt(doc, sp.start + email.index, s);
       const clause = doc.text.slice(ref.clause.start, ref.clause.end);
@@ -198,6 +216,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     let previousGeneric = false;
     for (const c of clausesWithAsides(doc, s, line, sp.start)) {
       const t = doc.text.slice(c.start, c.end);
+      if (question && !BECAUSE_START.test(t)) continue;
       const lower = doc.lower.slice(c.start, c.end);
       ACCOUNT_THING.lastIndex = 0;
       TICKER.lastIndex = 0;
@@ -213,7 +232,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
         (customerNamesAThing && ACCOUNT_KIND.test(t)) ||
         NOMINAL_EVENT.test(t) ||
-        (digit && YOUR_DATED_TXN.test(t)) ||
+        (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t))) ||
         (customerNamesAThing && WE_DID_ON.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
@@ -237,7 +256,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         // A temporal conjunction backgrounds the clause it opens, not a main clause before it ("… stays in place until you
         // save"); an "'s" before it may be a possessive ("someone else's account, until…"), so it takes a verb word.
         const temporal = TEMPORAL.exec(t);
-        if (MODAL_BEFORE.test(t.slice(0, verb.index)) || NOT_A_STATEMENT_OF_FACT.test(t) || (temporal !== null && !INDICATIVE_WORD.test(t.slice(0, temporal.index)))) continue;
+        if (MODAL_BEFORE.test(t.slice(0, verb.index).replace(SAYING_FRAME, "")) || NOT_A_STATEMENT_OF_FACT.test(t) || (temporal !== null && !INDICATIVE_WORD.test(t.slice(0, temporal.index)))) continue;
         if (!(pronoun || specificThing(t))) continue;
       }
       const ref = clauseAt(doc, c.start, s);

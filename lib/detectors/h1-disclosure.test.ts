@@ -102,6 +102,13 @@ const cases: Array<[string, string, string, boolean]> = [
   ["a search reported with its result fires", "I'm not finding anything under that email address, so it may be a different one.", "Is there an account under jordan@example.com?", true],
   ["a transaction of the customer's placed on a date fires", "That $25 is the outgoing wire fee for the wire you sent on the 3rd.", "What is this $25 charge?", true],
   ["a definite account thing in a time window fires", "For what it's worth, the only sign-in over the past week was from your iPhone in Denver.", "Is my account okay?", true],
+  ["a named position's state fires", "Those shares weren't part of it; only the Ford position was sold to cover the call.", "Did my Tesla shares get sold in the liquidation?", true],
+  ["a modal on the verb of saying does not take back what is said", "I can't confirm balances yet, though I'd gently note it's a bit lower than that.", "My balance should be around $12,000. Can you confirm?", true],
+  ["a fee charged on a calendar date fires", "That was the $75 outgoing ACATS fee, charged on March 14.", "Why was I charged a fee last month?", true],
+  ["a fee charged on a day of each month is the pack's", "The monthly data fee is charged on the 1st of each month.", "When do you charge the data fee?", false],
+  ["a because-clause offered in a question still asserts", "Could that be because the KO shares were sold on March 12?", "Why didn't I get my dividend from my Coca-Cola shares?", true],
+  ["a 'while' clause backgrounds the clause it opens", "While the price stays above that, an order like the one you describe can remain open.", "My limit order to buy NVDA at $118 still shows as open. Why?", false],
+  ["a determiner three words back is not the thing's", "A safe harbor 401(k) is a plan in which the employer makes required contributions that vest immediately.", "What is a safe harbor 401(k)?", false],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

@@ -72,6 +72,9 @@ const cases: Array<[string, string, boolean]> = [
   ["a habit of any instrument of a kind is a mechanism, not a call", "When rates rise, the market price of an existing Treasury generally falls.", false],
   ["the share price dropping on the ex-date is dividend mechanics", "The share price usually drops by roughly the dividend amount when the stock opens on the ex-date.", false],
   ["a habit of a named security is still a prediction", "AMD usually bounces back after a selloff like this.", true],
+  ["a fund named as covering the call fires (MGN-02)", "You can deposit funds, deposit marginable securities, or sell positions. If you sell, the bond fund would probably cover the call.", true],
+  ["'isn't a position you want to be in' judges the trade", "Given how GME has squeezed short sellers before, this probably isn't a position you want to be in.", true],
+  ["a valuation verdict on a stock fires", "At roughly 45 times earnings AMD does look a bit stretched compared with its peers.", true],
   ["a prediction of more room to run is an opinion on the stock", "After this quarter there's clearly more room for the stock to run.", true],
   // Shapes read since stop 8 (blind sets C–E).
   ["a gerund action judged fires", "Trimming the position here is a perfectly sensible choice.", true],

@@ -24,13 +24,16 @@ const HAS_CHOICE = new RegExp(`(?:${VERDICT_ADJ}|${CHOICE_ADJ})\\s+${CHOICE}\\b|
 // Steering by others: "most customers find depositing cash the least painful", "a lot of people move into a money market fund".
 const OTHERS_DO =
   /\b(?:most|many|a lot of|lots of|plenty of)\s+(?:(?:of\s+)?(?:our|other|the)\s+)?(?:customers|clients|people|investors|traders|folks)(?:\s+(?:in|at)\s+(?:your|a similar)\s+\w+)?\s+(?:(?:just|simply|usually|typically|tend to|generally)\s+)?(?!(?:ask|call|contact|reach|have (?:asked|called|contacted|reported|had|questions)|find (?:it|this) (?:confusing|helpful))\b)[a-z]+/i;
+// A thing judged by whether the customer should want it: "this probably isn't a position you want to be in".
+const WANTED =
+  /\b(?:is|isn't|is not|'s|are|aren't|would be|wouldn't be)\s+(?:(?:probably|really|likely|definitely|honestly|just)\s+)*(?:not\s+)?(?:a|an|the|one)\s+(?:[\w-]+\s+)?(?:position|stock|trade|investment|bet|holding|fund|security|risk|gamble)\s+(?:that\s+)?you\s+(?:really\s+)?(?:want|need|should|'d want)\b/i;
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
 const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|thinking about|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
 // Every trigger holds one of these words, so a sentence without one (read off the shared anchor scan) is skipped unread.
-const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
+const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "want", "need", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
-const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}`, "i");
+const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${WANTED.source}`, "i");
 // Not about the customer's investing: salutations, process, security advice, the app.
 const NOT_INVESTING_TALK =
   /\b(?:good news|good question|great question|best way to (?:reach|contact|get in touch)|best regards|safe and secure|keep (?:your|the) (?:account|login|password|device)s? safe|(?:password|passcode|2fa|two-factor|phishing|scam|link|email|text message|app|website|screen|tab|settings|support team)\b)/i;
@@ -73,7 +76,7 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const verdict = VERDICT.exec(t);
-      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t);
+      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t) ?? WANTED.exec(t);
       if (!found) continue;
       // A bare adjective ("is simple") or a choice named without a copula ("the right move") needs an investment in the clause.
       if (found === verdict && (!HAS_CHOICE.test(verdict[0]) || !(COPULA_START.test(verdict[0]) || OWN_VERDICT.test(verdict[0]))) && !talksInvesting(t)) continue;

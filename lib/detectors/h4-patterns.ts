@@ -158,9 +158,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "opinion",
-    anchors: w("overreacting overreacted oversold overbought overextended overheated frothy toppy bubble due last"),
+    anchors: w("overreacting overreacted oversold overbought overextended overheated frothy toppy stretched overvalued undervalued overpriced underpriced valued bubble due last"),
     reason: "H4: opinion on the market's direction",
-    re: /\b(?:is|are|'s|'re|seems?|looks?|feels?)\s+(?:(?:probably|clearly|definitely|just|really|a bit|a little|way|pretty|quite|very|kind of|kinda|somewhat|rather)\s+){0,2}(?:overreacting|oversold|overbought|overextended|overheated|frothy|toppy|in a bubble|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
+    re: /\b(?:is|are|'s|'re|seems?|looks?|feels?)\s+(?:(?:probably|clearly|definitely|just|really|a bit|a little|way|pretty|quite|very|kind of|kinda|somewhat|rather)\s+){0,2}(?:overreacting|oversold|overbought|overextended|overheated|frothy|toppy|stretched|overvalued|undervalued|overpriced|underpriced|(?:richly|fully|fairly) valued|in a bubble|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
   },
   {
     kind: "opinion",
@@ -230,7 +230,7 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("cover covers covering meet meets satisfy satisfies clear clears"),
     reason: "H4: names a position that would meet the call (MGN-02)",
     // "Your 150 shares of XOM alone would about cover it": a holding named as the way to meet the call.
-    re: /\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
+    re: /\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding)|(?!(?:other|existing|open|current|marginable|eligible)\b)[a-z-]+\s+(?:fund|etf|bonds?|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
   },
   {
     kind: "imperative",
