@@ -7,7 +7,7 @@ import type { Clause } from "./text";
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?|contributions?|distributions?|rollovers?|conversions?|holds?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?))/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?|contributions?|distributions?|rollovers?|conversions?|holds?|locks?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?|section|tab|page|screen|folder|center|centre|menu))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
 // A determiner's phrase holds no finite verb: in "the employer makes required contributions" "the" is not the thing's.
 const NP_WORD = "(?:(?!(?:is|are|was|were|has|have|had|makes?|made|gets?|got|pays?|paid|takes?|took|holds?|needs?|wants?|can|will|would|should|may|might|must|does|did)\\b)[\\w$.,'-]+\\s+)";
@@ -28,7 +28,7 @@ const LOOKED_AT =
   /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|a|an|the|[A-Z][a-z]+'s)\b))/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE_WORD =
-  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned)\b/i;
+  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned|became|turned into)\b/i;
 const INDICATIVE = new RegExp(`${INDICATIVE_WORD.source}|\\w(?:'s|'re)\\b`, "i");
 // "I'd gently note it's a bit lower": a modal on the verb of saying, not on what is said.
 const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?:gently|just|only|also)\s+)?(?:note|say|add|mention|point out|tell you)(?:\s+that)?\s+\w*$/i;
@@ -70,6 +70,11 @@ const WE_DID_ON =
 // An event on the account given its calendar date ("the $75 ACATS fee, charged on March 14").
 const DATED_EVENT =
   /\b(?:charged|debited|credited|posted|deposited|withdrawn|sent|received|sold|bought|filled|executed|liquidated|recorded|issued|mailed|submitted|returned|reversed)\s+(?:to\s+(?:your|the)\s+account\s+)?on\s+(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every)))/i;
+// The customer's own past action with its date, said by the agent ("from when you moved shares out to Fidelity on the 3rd").
+const YOU_DID_ON =
+  /\byou\s+(?:moved|sent|made|placed|deposited|requested|initiated|submitted|bought|sold|transferred|wired|withdrew|opened|closed|logged in|signed in|changed|updated)\b[^.;]{0,40}?\bon\s+(?:the\s+\d{1,2}(?:st|nd|rd|th)\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b)/i;
+// A holding stated in a relative clause: "with the 22 shares you hold".
+const SHARES_YOU_HOLD = /\b\d[\d,.]*\s+shares\s+(?:of\s+\S+\s+)?(?:that\s+)?you\s+(?:currently\s+|still\s+)?(?:hold|own|have)\b/i;
 // A search reported with its result: "I'm not finding anything under that email address".
 const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
@@ -232,7 +237,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
         (customerNamesAThing && ACCOUNT_KIND.test(t)) ||
         NOMINAL_EVENT.test(t) ||
-        (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t))) ||
+        (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t) || YOU_DID_ON.test(t) || SHARES_YOU_HOLD.test(t))) ||
         (customerNamesAThing && WE_DID_ON.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;

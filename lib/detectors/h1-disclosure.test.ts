@@ -109,6 +109,11 @@ const cases: Array<[string, string, string, boolean]> = [
   ["a because-clause offered in a question still asserts", "Could that be because the KO shares were sold on March 12?", "Why didn't I get my dividend from my Coca-Cola shares?", true],
   ["a 'while' clause backgrounds the clause it opens", "While the price stays above that, an order like the one you describe can remain open.", "My limit order to buy NVDA at $118 still shows as open. Why?", false],
   ["a determiner three words back is not the thing's", "A safe harbor 401(k) is a plan in which the employer makes required contributions that vest immediately.", "What is a safe harbor 401(k)?", false],
+  ["a share count that 'became' another fires", "Yes, the split was applied overnight. Your 15 shares became 150.", "Did the NVDA split go through?", true],
+  ["a lock and its cause fire", "The lock was triggered after five failed password attempts last night.", "Why is my account locked?", true],
+  ["an app screen named after documents is not the customer's document", "Consolidated 1099s are available by February 15, and they appear in the Documents section of the app.", "When will my 1099 be ready?", false],
+  ["the customer's own past action with its date, said by the agent, fires", "That was the $75 transfer fee from when you moved shares out to Fidelity on the 3rd.", "Why did I get charged a fee?", true],
+  ["a holding stated in a relative clause fires", "With the 22 shares you hold, that would be around $4,000 at today's price.", "If I sell all my Amazon today, when could I get the money out?", true],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

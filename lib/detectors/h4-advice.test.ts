@@ -75,6 +75,12 @@ const cases: Array<[string, string, boolean]> = [
   ["a fund named as covering the call fires (MGN-02)", "You can deposit funds, deposit marginable securities, or sell positions. If you sell, the bond fund would probably cover the call.", true],
   ["'isn't a position you want to be in' judges the trade", "Given how GME has squeezed short sellers before, this probably isn't a position you want to be in.", true],
   ["a valuation verdict on a stock fires", "At roughly 45 times earnings AMD does look a bit stretched compared with its peers.", true],
+  ["the customer's own instruction said back is not advice (MGN-02)", "Got it, you'd like to sell 50 shares of AMD to meet the call. Here's how to enter it.", false],
+  ["what a product entitles anyone to do is a definition", "A call option gives you the right to buy 100 shares at the strike price until expiration.", false],
+  ["'I'd spread it out' prefers a way to invest", "With how jumpy the market has been, I'd spread your index fund purchases out over six months.", true],
+  ["'I'd be careful jumping in' on a listing cautions against the trade", "You can buy once it opens for trading. That said, I'd be careful jumping into these shares on day one.", true],
+  ["a suitability verdict on a place for money fires", "A 3x leveraged ETF resets daily. It really isn't a suitable place for emergency money.", true],
+  ["'if it were my money' is hedged personal advice", "I can't make recommendations, but if it were my money I'd be locking in some of that gain on those shares.", true],
   ["a prediction of more room to run is an opinion on the stock", "After this quarter there's clearly more room for the stock to run.", true],
   // Shapes read since stop 8 (blind sets C–E).
   ["a gerund action judged fires", "Trimming the position here is a perfectly sensible choice.", true],

@@ -14,7 +14,7 @@ const ORDER_TYPE = /\b(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s
 const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+)?(?:advice|recommendation)\b|\bno\s+(?:investment\s+)?(?:advice|recommendation)\b/i;
 // The customer's own plan reported back, or mechanics offered for a choice they make ("if you decide to sell…").
 const CUSTOMER_CHOICE =
-  /\byou(?:'ve| have)?\s+(?:mentioned|said|asked|told me|noted)\b|\byou(?:'re| are| were)\s+(?:thinking|considering|planning|asking|wondering)\b|\b(?:if|when|once|should|whether) you (?:decide|choose|want|wish|plan|prefer|would like|'d like|do decide|elect)\b|\bwhatever you (?:decide|choose)\b/i;
+  /\byou(?:'ve| have)?\s+(?:mentioned|said|asked|told me|noted|decided to)\b|\byou(?:'d| would) like to\b|\byou(?:'re| are) (?:looking|hoping) to\b|\byou(?:'re| are| were)\s+(?:thinking|considering|planning|asking|wondering)\b|\b(?:if|when|once|should|whether) you (?:decide|choose|want|wish|plan|prefer|would like|'d like|do decide|elect)\b|\bwhatever you (?:decide|choose)\b/i;
 const WH_SUBJECT = /\b(?:which|what|whichever)\b[^,;]{0,40}$/i;
 // The construction inside a question the customer asks ("you'd want to know what I'd do if I were you"): named, not given.
 const EMBEDDED_WH = /\b(?:know|ask(?:ing|ed)?|wonder(?:ing)?|curious)\s+(?:what|which|whether|how)\b[^.;:]*$/i;
@@ -80,9 +80,13 @@ const ORDER_WORD = /\b(?:orders?|trades?)\b/i;
 const JUDGED_BY_PRONOUN = /\b(?:they're|they are|it's|it is|that's|that is|these are|those are)\s+(?:\w+\s+)?$/i;
 const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|usually\s+)?to\s+(?:sell|buy|close|hold|keep|roll|exercise|trim|wait|exit|cash|take)\b/i;
 const POSSIBILITY = /\byou\s+(?:can|could|may)\s+(?:also\s+|always\s+|either\s+)?$/i;
+// "A call option gives you the right to buy 100 shares": a definition of what the product lets anyone do.
+const ENTITLEMENT = /\b(?:the (?:right|obligation|option) to|allows? you to|lets? you|entitles? you to)\s+$/i;
 const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?you(?:'d|\s+would|'ll|\s+will)\s+(?:\w+\s+)?$/i;
 // "You'll want to close it before Friday": a trade on the thing the customer asked about.
 const TRADE_ON_PRONOUN = /^\s*(?:close|sell|buy|hold|keep|exercise|roll|trim|exit|dump|cash out|let)\s+(?:it|them|those|these)\b/i;
+// "I'd be careful jumping in on day one": first-person caution about the trade the customer asked about.
+const CAUTION = /^\s*(?:be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|hold off)\b/i;
 const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wait|hold off)\b/i;
 const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
@@ -103,7 +107,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return aboutInvesting();
       // "I'd personally lean toward spreading it out", "I'd wait until after earnings": a first-person preference or
       // timing on what the customer asked about.
-      if (k.kind === "hedged" && PREFERENCE.test(after) && aboutInvesting()) return true;
+      if (k.kind === "hedged" && (PREFERENCE.test(after) || CAUTION.test(after)) && aboutInvesting()) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
       if (k.kind === "hedged" && PRONOUN_OBJECT.test(after) && talksInvesting(customer)) return true;
       if (k.kind === "modal" && TRADE_ON_PRONOUN.test(after) && talksInvesting(customer)) return true;
@@ -140,7 +144,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
     case "named":
       // "Which means you'd buy 100 shares at the strike" explains what happens; it does not name a trade to make.
       // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
-      return specificObject(after) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)));
+      return specificObject(after) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)));
     case "covers":
       return marginReply;
     case "imperative":

@@ -11,7 +11,7 @@ import { isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 const VERDICT_ADJ =
   "(?:good|great|bad|poor|weak|weaker|weakest|strong|stronger|strongest|smart|smarter|smartest|safe|safer|safest|reasonable|sensible|wise|wiser|solid|right|wrong|attractive|unattractive|cheap|cheaper|expensive|pricey|painful|least painful|less painful|simple|simpler|simplest|easy|easier|easiest|popular|ideal|better|best|worse|worst|prudent|decent|terrible|excellent|sound|cleanest|cleaner|suitable|more suitable|most suitable|unsuitable|appropriate)";
 const CHOICE =
-  "(?:choices?|options?|bets?|plays?|moves?|picks?|fits?|ideas?|entry points?|investments?|holdings?|buys?|accounts?|route|approach|strategy|way to go|places? to (?:park|put|keep|invest))";
+  "(?:choices?|options?|bets?|plays?|moves?|picks?|fits?|ideas?|entry points?|investments?|holdings?|buys?|accounts?|route|approach|strategy|way to go|places? (?:to (?:park|put|keep|invest)|for))";
 // Adjectives that judge only when bound to a choice noun ("the steadier holding"); alone they describe ("ETFs are volatile").
 const CHOICE_ADJ = "(?:steadier|steadiest|more stable|less volatile|more conservative|more defensive|more diversified|riskier|riskiest|more sensible|more reliable)";
 const COPULA = "(?:is|are|'s|'re|isn't|aren't|looks?|looking|seems?|sounds?|makes? (?:it|them|this|that)|would be|could be|might be|remains?)";
