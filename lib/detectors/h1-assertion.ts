@@ -25,10 +25,10 @@ const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet
 const DURATION = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+(?:business\s+|calendar\s+|trading\s+)?(?:days?|weeks?|months?|hours?|years?)\b/gi;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
-  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|a|an|the|[A-Z][a-z]+'s)\b))/i;
+  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|a|an|the|[A-Z][a-z]+'s|(?:Mr|Mrs|Ms|Dr)\.?\s+[A-Z][a-z]+'s)\b))/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE_WORD =
-  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned|became|turned into)\b/i;
+  /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned|became|turned into|got|gotten)\b/i;
 const INDICATIVE = new RegExp(`${INDICATIVE_WORD.source}|\\w(?:'s|'re)\\b`, "i");
 // "I'd gently note it's a bit lower": a modal on the verb of saying, not on what is said.
 const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?:gently|just|only|also)\s+)?(?:note|say|add|mention|point out|tell you)(?:\s+that)?\s+\w*$/i;
@@ -54,7 +54,7 @@ const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|ar
 const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
 // A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
 // 8207"): the digits are the disclosure, whatever the verb around them.
-const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,3}?\s*,?\s+(?:(?:which|that)\s+)?(?:(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)|(?:starting|starts|beginning|begins)\s+with\s+['"]?[\w.@-]{2,})/i;
+const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,5}?\s*,?\s+(?:(?:which|that)\s+)?(?:(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)|(?:starting|starts|beginning|begins)\s+with\s+['"]?[\w.@-]{2,})/i;
 // A contact detail stated from the file: "the email we have on file for you is m.t…@yahoo.com".
 const CONTACT_ON_FILE = /\b(?:email(?: address)?|phone(?: number)?|mobile(?: number)?|address|number)\s+(?:we have|on file|we've got|registered|linked)\b[^.;]{0,30}?\b(?:is|are|was)\b/i;
 // An email address read out from the file, masked or not ("j.m*****@outlook.com"); Zoomberg's own are not the customer's.
@@ -75,6 +75,11 @@ const YOU_DID_ON =
   /\byou\s+(?:moved|sent|made|placed|deposited|requested|initiated|submitted|bought|sold|transferred|wired|withdrew|opened|closed|logged in|signed in|changed|updated)\b[^.;]{0,40}?\bon\s+(?:the\s+\d{1,2}(?:st|nd|rd|th)\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b)/i;
 // A holding stated in a relative clause: "with the 22 shares you hold".
 const SHARES_YOU_HOLD = /\b\d[\d,.]*\s+shares\s+(?:of\s+\S+\s+)?(?:that\s+)?you\s+(?:currently\s+|still\s+)?(?:hold|own|have)\b/i;
+// An identifier matched to a record: "that email address does match a profile in our system".
+const MATCHES_RECORD = /\bmatch(?:es|ed)?\s+(?:an?|the|one|our|any)\s+(?:[\w-]+\s+)?(?:account|profile|record|customer)s?\b/i;
+// A subject that names things of a kind ("Consolidated 1099 forms … are available"): a later "they" is those, not the customer's.
+const THEY = /^\s*(?:\w+\s+)?they\b/i;
+const BARE_PLURAL_SUBJECT = /^\s*(?!(?:your|the|this|that|these|those|his|her|their|my|our)\b)(?:[\w-]+\s+){0,3}?[\w-]*s\s+(?:\([^)]*\)\s+)?(?:are|get|become|come|go|can|may|usually|typically)\b/i;
 // A search reported with its result: "I'm not finding anything under that email address".
 const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
@@ -125,7 +130,7 @@ const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:posted|arrived|come in|cleared|landed|received|credited|shown up|gone out|left|gone through|went through|filled|executed|liquidated|sold|closed|touched|charged|debited|withdrawn|taken|moved)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
-const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|yours)(?:'s|'re|\s)/i;
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|yours)(?:'s|'re|\s)/i;
 const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
@@ -181,6 +186,19 @@ function clausesWithAsides(doc: Doc, s: number, line: string, start: number): Cl
   return out;
 }
 
+const QUESTION_BREAK = /[:;\u2014]\s*[^:;\u2014]*$/;
+
+/**
+ * Where a sentence's question begins: a question sentence asks only after its last colon, semicolon or dash ("I can see
+ * the account is a joint one, so one more step: what was your first school?"); -1 when the sentence does not ask.
+ */
+export function questionStart(doc: Doc, sentence: number): number {
+  if (!isQuestion(doc, sentence)) return -1;
+  const sp = doc.sentences[sentence] as { start: number; end: number };
+  const m = QUESTION_BREAK.exec(doc.text.slice(sp.start, sp.end));
+  return m ? sp.start + m.index : sp.start;
+}
+
 function hasDigit(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -197,8 +215,9 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
   for (let s = 0; s < doc.sentences.length; s++) {
     // A question asks, except in a because-clause it offers as the answer ("Could that be because the KO shares were sold
     // on March 12?").
-    const question = isQuestion(doc, s);
     const sp = doc.sentences[s] as { start: number; end: number };
+    const asks = questionStart(doc, s);
+    const question = asks === sp.start;
     // A list line is split at its dash ("• VTI - 42 sh"), so the line is read whole.
     const line = doc.text.slice(sp.start, sp.end);
     if (question && !OFFERS_A_REASON.test(line)) continue;
@@ -219,9 +238,12 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
     }
     let previousGeneric = false;
+    let pluralKindBefore = false;
     for (const c of clausesWithAsides(doc, s, line, sp.start)) {
       const t = doc.text.slice(c.start, c.end);
-      if (question && !BECAUSE_START.test(t)) continue;
+      const theyAreThoseBefore = pluralKindBefore;
+      pluralKindBefore ||= BARE_PLURAL_SUBJECT.test(t);
+      if (asks >= 0 && c.start >= asks && !BECAUSE_START.test(t)) continue;
       const lower = doc.lower.slice(c.start, c.end);
       ACCOUNT_THING.lastIndex = 0;
       TICKER.lastIndex = 0;
@@ -239,11 +261,12 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         NOMINAL_EVENT.test(t) ||
         (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t) || YOU_DID_ON.test(t) || SHARES_YOU_HOLD.test(t))) ||
         (customerNamesAThing && WE_DID_ON.test(t)) ||
+        (customerNamesAThing && MATCHES_RECORD.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
-      const pronoun = customerNamesAThing && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));
+      const pronoun = customerNamesAThing && !(theyAreThoseBefore && THEY.test(said)) && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
       const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
       const searched = report !== null && SEARCH_RESULT.test(said);

@@ -114,6 +114,11 @@ const cases: Array<[string, string, string, boolean]> = [
   ["an app screen named after documents is not the customer's document", "Consolidated 1099s are available by February 15, and they appear in the Documents section of the app.", "When will my 1099 be ready?", false],
   ["the customer's own past action with its date, said by the agent, fires", "That was the $75 transfer fee from when you moved shares out to Fidelity on the 3rd.", "Why did I get charged a fee?", true],
   ["a holding stated in a relative clause fires", "With the 22 shares you hold, that would be around $4,000 at today's price.", "If I sell all my Amazon today, when could I get the money out?", true],
+  ["an identifier matched to a profile confirms the account exists", "That email address does match a profile in our system. I'll need to verify you first.", "Is there an account under dana@example.com?", true],
+  ["a number on file read by its last digits fires however far the verb", "The mobile number we have on file ends in 4471.", "What phone number do you have for me?", true],
+  ["'they' after a subject naming things of a kind is those things", "Consolidated 1099 forms are available by February 15, and they're posted in the app.", "When do tax forms come out?", false],
+  ["a statement before the colon of a closing question still asserts", "The last four match. I can also see the account is a joint one with Maria, so one more step: what was the name of your first school?", "Sure, last four are 6621.", true],
+  ["'It got locked' with its cause fires", "It got locked after five failed password attempts this morning.", "The app says my account is locked. What happened?", true],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

@@ -3,9 +3,9 @@
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
 import { AMOUNT, amountValue, customerFacts, echoesCustomer, type CustomerFacts } from "./amounts";
-import { generalAssertion } from "./h1-assertion";
+import { generalAssertion, questionStart } from "./h1-assertion";
 import { H1_RULES } from "./h1-patterns";
-import { analyse, clauseAt, indexRules, isQuestion, runInSentence, sentenceHas, type Doc } from "./doc";
+import { analyse, clauseAt, indexRules, runInSentence, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 import { hit, type Clause } from "./text";
 
@@ -137,7 +137,8 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
     const ref = clauseAt(doc, k.start, k.sentence);
     const c = ref.clause;
     const before = doc.text.slice(c.start, k.start);
-    if (isQuestion(doc, k.sentence) || clauseConditional(doc, ref) || isIndirectQuestion(before)) continue;
+    const asks = questionStart(doc, k.sentence);
+    if ((asks >= 0 && k.start >= asks) || clauseConditional(doc, ref) || isIndirectQuestion(before)) continue;
     if (isAttributed(before) || CUSTOMER_CLAIM.test(before) || BACKGROUNDED.test(before) || DEFINITION.test(before)) continue;
     if (!(k.amount ? amountFires(doc, c, k, facts) : ruleFires(doc, c, k, facts, ctx.customer_message))) continue;
     hits.push(hit(reply, k.start, k.end, k.reason));

@@ -81,6 +81,10 @@ const cases: Array<[string, string, boolean]> = [
   ["'I'd be careful jumping in' on a listing cautions against the trade", "You can buy once it opens for trading. That said, I'd be careful jumping into these shares on day one.", true],
   ["a suitability verdict on a place for money fires", "A 3x leveraged ETF resets daily. It really isn't a suitable place for emergency money.", true],
   ["'if it were my money' is hedged personal advice", "I can't make recommendations, but if it were my money I'd be locking in some of that gain on those shares.", true],
+  ["a position the customer has chosen, said back, is their choice (MGN-02)", "Got it, you've chosen to sell 40 shares of Microsoft to meet the call. Go to Positions and tap Sell.", false],
+  ["a comparative verdict with 'a lot' between two stocks fires", "For what it's worth, AMD's fundamentals look a lot stronger than Intel's at the moment.", true],
+  ["'a good candidate for tax-loss harvesting' judges the position", "Your Peloton shares sound like a good candidate for tax-loss harvesting.", true],
+  ["'I'd definitely switch DRIP on' is hedged advice", "I'd definitely switch DRIP on for your stocks.", true],
   ["a prediction of more room to run is an opinion on the stock", "After this quarter there's clearly more room for the stock to run.", true],
   // Shapes read since stop 8 (blind sets C–E).
   ["a gerund action judged fires", "Trimming the position here is a perfectly sensible choice.", true],

@@ -14,7 +14,7 @@ const ORDER_TYPE = /\b(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s
 const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+)?(?:advice|recommendation)\b|\bno\s+(?:investment\s+)?(?:advice|recommendation)\b/i;
 // The customer's own plan reported back, or mechanics offered for a choice they make ("if you decide to sell…").
 const CUSTOMER_CHOICE =
-  /\byou(?:'ve| have)?\s+(?:mentioned|said|asked|told me|noted|decided to)\b|\byou(?:'d| would) like to\b|\byou(?:'re| are) (?:looking|hoping) to\b|\byou(?:'re| are| were)\s+(?:thinking|considering|planning|asking|wondering)\b|\b(?:if|when|once|should|whether) you (?:decide|choose|want|wish|plan|prefer|would like|'d like|do decide|elect)\b|\bwhatever you (?:decide|choose)\b/i;
+  /\byou(?:'ve| have)?\s+(?:mentioned|said|asked|told me|noted|decided to|chosen to|chose to|opted to|elected to)\b|\byou(?:'d| would) like to\b|\byou(?:'re| are) (?:looking|hoping) to\b|\byou(?:'re| are| were)\s+(?:thinking|considering|planning|asking|wondering)\b|\b(?:if|when|once|should|whether) you (?:decide|choose|want|wish|plan|prefer|would like|'d like|do decide|elect)\b|\bwhatever you (?:decide|choose)\b/i;
 const WH_SUBJECT = /\b(?:which|what|whichever)\b[^,;]{0,40}$/i;
 // The construction inside a question the customer asks ("you'd want to know what I'd do if I were you"): named, not given.
 const EMBEDDED_WH = /\b(?:know|ask(?:ing|ed)?|wonder(?:ing)?|curious)\s+(?:what|which|whether|how)\b[^.;:]*$/i;
