@@ -231,7 +231,8 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const clause = doc.text.slice(ref.clause.start, ref.clause.end);
       if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
     }
-    const email = question ? null : (EMAIL.exec(line) ?? STREET_ADDRESS.exec(line));
+    // Each detail's regex runs only where its telltale character is: an "@", or a digit for a street number.
+    const email = question ? null : ((line.includes("@") ? EMAIL.exec(line) : null) ?? (hasDigit(line) ? STREET_ADDRESS.exec(line) : null));
     if (email && !customer.toLowerCase().includes(email[0].toLowerCase())) {
       const ref = clauseAt(doc, sp.start + email.index, s);
       const clause = doc.text.slice(ref.clause.start, ref.clause.end);
@@ -258,10 +259,10 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
         (customerNamesAThing && ACCOUNT_KIND.test(t)) ||
-        NOMINAL_EVENT.test(t) ||
+        (lower.includes(" of ") && NOMINAL_EVENT.test(t)) ||
         (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t) || YOU_DID_ON.test(t) || SHARES_YOU_HOLD.test(t))) ||
         (customerNamesAThing && WE_DID_ON.test(t)) ||
-        (customerNamesAThing && MATCHES_RECORD.test(t)) ||
+        (customerNamesAThing && lower.includes("match") && MATCHES_RECORD.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
