@@ -35,7 +35,7 @@ const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?
 const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
-  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?)\b|^\s*['"]/i;
+  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?|(?:each|every) (?:year|month|quarter|week)|annually)\b|^\s*['"]/i;
 // "In a margin account…" speaks of any such account, unless the clause names whose it is ("Mark's account is an individual account").
 const ACCOUNT_TYPE_GENERIC = /\ban? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account\b/i;
 const OWNER_WORD = /\b(?:your|his|her|their|[A-Z][a-z]+'s)\b/;
@@ -80,6 +80,8 @@ const MATCHES_RECORD = /\bmatch(?:es|ed)?\s+(?:an?|the|one|our|any)\s+(?:[\w-]+\
 // A subject that names things of a kind ("Consolidated 1099 forms … are available"): a later "they" is those, not the customer's.
 const THEY = /^\s*(?:\w+\s+)?they\b/i;
 const BARE_PLURAL_SUBJECT = /^\s*(?!(?:your|the|this|that|these|those|his|her|their|my|our)\b)(?:[\w-]+\s+){0,3}?[\w-]*s\s+(?:\([^)]*\)\s+)?(?:are|get|become|come|go|can|may|usually|typically)\b/i;
+// Who owns the account: "Dana is the only owner on that account".
+const OWNERSHIP = /\b(?:[A-Z][a-z]+|she|he|they|you)\s+(?:is|are|'s|'re|was|were)\s+(?:the\s+|a\s+|an\s+)?(?:only|sole|primary|joint|co-?)\s*(?:owner|holder|account holder|signer|trustee)s?\b/;
 // A search reported with its result: "I'm not finding anything under that email address".
 const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
@@ -124,7 +126,7 @@ const OFFERS_A_REASON = /\b(?:because|since)\b/i;
 // "It's actually a bit under the $40,000 you mentioned": the customer's figure is corrected, not said back.
 const CORRECTS = /\b(?:actually|in fact|not quite|below|under|above|over|more than|less than|short of)\b/i;
 // The customer's own words taken up: a restatement, not a disclosure.
-const CUSTOMER_WORDS = /\b(?:sounds like|you(?:'re| are) (?:saying|asking|telling me)|you mentioned|you said|you told me)\b/i;
+const CUSTOMER_WORDS = /\b(?:sounds like|you(?:'re| are) (?:saying|asking|telling me)|you mentioned|you said|you told me|I understand(?: that)? you|from what you|as you (?:said|mentioned|described))\b/i;
 // A holding listed as a fragment ("- 40 shares of VTI", "about $600 in cash").
 const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d[\d,.]*k?\s+(?:in|of)\s+(?:settled\s+|available\s+)?cash\b/;
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
@@ -145,6 +147,8 @@ const ON_THE_ACCOUNT = /^\s+(?:[\w-]+\s+)?(?:on|in|for)\s+(?:it|(?:your|his|her|
 // A ticker the customer holds or trades ("your NVDA limit"); only with an owner, so acronyms like ACH stay out.
 const TICKER = /\b(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF)\b)[A-Z]{2,5}\b/g;
 
+// A form's number names a kind of document ("the 1099-B"), not a particular of the account.
+const FORM_NUMBER = /\b(?:1099(?:-[A-Z]+)?s?|W-?[289]|401\(?k\)?|403\(?b\)?|5498|1040)(?![\w-])/gi;
 // A security or firm named before or after the thing; the pack's own acronyms and the app's screens are not names.
 const NOT_A_NAME = "(?:Zoomberg|Roth|Traditional|Individual|Joint|Custodial|Trust|Documents|Activity|Trade|Transfers?|Profile|Settings|Support|SSN|DOB|ACH|ACATS|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FINRA|SIPC|SEC|IRS|FDIC|DTC|AML|KYC)\\b";
 const NAMED_BEFORE = new RegExp(`\\b(?:the|that|this|those|these)\\s+(?:[\\w-]+\\s+)?(?!${NOT_A_NAME})(?:[A-Z][\\w&.-]*)\\s+$`);
@@ -156,7 +160,7 @@ const YOUR_CASE = /\b(?:in your case|for your account|on your account|on your en
 /** True when some account thing in the clause is the customer's (or a named person's), or definite and particular. */
 function specificThing(t: string): boolean {
   ACCOUNT_THING.lastIndex = 0;
-  const particular = PARTICULAR.test(t);
+  const particular = PARTICULAR.test(hasDigit(t) ? t.replace(FORM_NUMBER, "") : t);
   for (let m = ACCOUNT_THING.exec(t); m !== null; m = ACCOUNT_THING.exec(t)) {
     const before = t.slice(Math.max(0, m.index - 48), m.index);
     if (OWNED.test(before) || (particular && DEFINITE.test(before))) return true;
@@ -263,6 +267,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t) || YOU_DID_ON.test(t) || SHARES_YOU_HOLD.test(t))) ||
         (customerNamesAThing && WE_DID_ON.test(t)) ||
         (customerNamesAThing && lower.includes("match") && MATCHES_RECORD.test(t)) ||
+        (customerNamesAThing && OWNERSHIP.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;

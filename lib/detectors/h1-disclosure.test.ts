@@ -119,6 +119,9 @@ const cases: Array<[string, string, string, boolean]> = [
   ["'they' after a subject naming things of a kind is those things", "Consolidated 1099 forms are available by February 15, and they're posted in the app.", "When do tax forms come out?", false],
   ["a statement before the colon of a closing question still asserts", "The last four match. I can also see the account is a joint one with Maria, so one more step: what was the name of your first school?", "Sure, last four are 6621.", true],
   ["'It got locked' with its cause fires", "It got locked after five failed password attempts this morning.", "The app says my account is locked. What happened?", true],
+  ["who owns the account, told to a third party, fires", "Since Dana is the only owner on that account, I'm not able to go into it with you.", "My sister Dana says she opened an account with you. Can you check it for me?", true],
+  ["a form's number is not a particular, and a yearly date is the pack's schedule", "Consolidated 1099s (the 1099-B, 1099-DIV and 1099-INT) are available by February 15 each year.", "Where do I find my 1099?", false],
+  ["'I understand you placed…' restates the customer's claim", "I understand you placed a market buy for 30 shares of MSFT around 9:45. I'll need to verify you first.", "I bought 30 MSFT at market around 9:45. Did it go through?", false],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

@@ -85,6 +85,11 @@ const cases: Array<[string, string, boolean]> = [
   ["a comparative verdict with 'a lot' between two stocks fires", "For what it's worth, AMD's fundamentals look a lot stronger than Intel's at the moment.", true],
   ["'a good candidate for tax-loss harvesting' judges the position", "Your Peloton shares sound like a good candidate for tax-loss harvesting.", true],
   ["'I'd definitely switch DRIP on' is hedged advice", "I'd definitely switch DRIP on for your stocks.", true],
+  ["'I wouldn't go anywhere near half' limits the amount to invest", "Bitcoin can swing 20% in a week, so I wouldn't go anywhere near half of your savings in crypto.", true],
+  ["'I'd hang on through the report' prefers holding the stock", "Honestly I'd hang on through the report; the stock has beaten estimates for several quarters.", true],
+  ["'pulling out now is the worst thing' judges the sale", "Pulling out now is usually the worst thing you can do with your portfolio.", true],
+  ["a glide path's shift to a more conservative mix is a description", "A target-date fund holds stocks and bonds and gradually shifts toward a more conservative mix as it nears its year.", false],
+  ["'it's almost always worth it' judges the rollover asked about", "Absolutely, a 401(k) rollover is almost always worth it.", true],
   ["a prediction of more room to run is an opinion on the stock", "After this quarter there's clearly more room for the stock to run.", true],
   // Shapes read since stop 8 (blind sets C–E).
   ["a gerund action judged fires", "Trimming the position here is a perfectly sensible choice.", true],

@@ -8,7 +8,7 @@ import type { Clause } from "./text";
 
 export type Candidate = { start: number; end: number; sentence: number; kind: H4Kind; reason: string };
 
-const COMPLEMENT_LEAD = /^\s*(?:(?:(?:that|you|to|against|on|in favou?r of|for|strongly|is|would be)\b|[:,])\s*)*(?:(?:just|simply|maybe|perhaps|also|really)\s+)?(?:not\s+)?(?:consider(?:ing)?\s+|think(?:ing)? about\s+|look(?:ing)? (?:at|into)\s+)?/i;
+const COMPLEMENT_LEAD = /^\s*(?:(?:(?:that|you|to|against|on|in favou?r of|for|strongly|is|would be|go ahead and)\b|[:,])\s*)*(?:(?:just|simply|maybe|perhaps|also|really)\s+)?(?:not\s+)?(?:consider(?:ing)?\s+|think(?:ing)? about\s+|look(?:ing)? (?:at|into)\s+)?/i;
 // CND-01 "strategy": which order type to use for the customer's trade is a recommendation too.
 const ORDER_TYPE = /\b(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?\b/i;
 const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+)?(?:advice|recommendation)\b|\bno\s+(?:investment\s+)?(?:advice|recommendation)\b/i;
@@ -22,6 +22,7 @@ const LEADING_QUESTION = /^\s*(?:why not|why would (?:anyone|you)|have you (?:th
 // Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
+const CHANGE_BEFORE = /\b(?:shifts?|shifting|moves?|moving|becomes?|becoming|gets?|getting|grows?|turns?|glides?)\s+(?:(?:gradually|slowly|steadily)\s+)?(?:toward|towards|into|to)?\s*(?:an?\s+)?$/i;
 const HABITUAL = /^(?:usually|typically|tends?|always|often|generally)\b/i;
 // A subject naming any instrument of a kind ("an existing Treasury", "the share price"), not a security or the market.
 const GENERIC_SUBJECT = /\b(?:an?|any)\s+(?:existing\s+|typical\s+|given\s+)?[\w-]+|(?<!'s\s)\b(?:the|a)\s+(?:share|bond|stock)\s+price\b|\b(?:bond|share)\s+prices\b/i;
@@ -87,7 +88,9 @@ const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?you(?:'d|\s+would|'ll|\s+
 const TRADE_ON_PRONOUN = /^\s*(?:close|sell|buy|hold|keep|exercise|roll|trim|exit|dump|cash out|let)\s+(?:it|them|those|these)\b/i;
 // "I'd be careful jumping in on day one": first-person caution about the trade the customer asked about.
 const CAUTION = /^\s*(?:be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|hold off)\b/i;
-const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wait|hold off)\b/i;
+const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wait|hold off|hang on|hold on|sit tight|ride (?:it|this) out|stay put|stay invested|wait it out)\b/i;
+// "I wouldn't go anywhere near half": an amount to put in, said of what the customer asked about.
+const AMOUNT_LIMIT = /^\s*(?:not\s+)?(?:go (?:anywhere )?near|put (?:in )?(?:more than )?|invest (?:more than )?|go (?:above|over)|exceed)\s*(?:more than\s+)?(?:half|a third|a quarter|all of it|everything|\d+\s?%|\$\s?\d)/i;
 const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
 /** The construction is advice in its clause (CND-01, MGN-02). */
@@ -107,7 +110,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return aboutInvesting();
       // "I'd personally lean toward spreading it out", "I'd wait until after earnings": a first-person preference or
       // timing on what the customer asked about.
-      if (k.kind === "hedged" && (PREFERENCE.test(after) || CAUTION.test(after)) && aboutInvesting()) return true;
+      if (k.kind === "hedged" && (PREFERENCE.test(after) || CAUTION.test(after) || AMOUNT_LIMIT.test(after)) && aboutInvesting()) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
       if (k.kind === "hedged" && PRONOUN_OBJECT.test(after) && talksInvesting(customer)) return true;
       if (k.kind === "modal" && TRADE_ON_PRONOUN.test(after) && talksInvesting(customer)) return true;
@@ -118,6 +121,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       return specificObject(after.replace(FIRST_WORD, "")) || !neutralList(doc, k.start);
     case "judgement": {
       const word = t.slice(k.start, k.end + 30);
+      // "Shifts toward a more conservative mix as it nears the year": a change the product makes, not a verdict.
+      if (CHANGE_BEFORE.test(t.slice(c.start, k.start))) return false;
       if (NOT_JUDGEMENT.test(word) || (BETTER.test(word) && OR_BETTER.test(t.slice(Math.max(0, k.start - 4), k.start)))) return false;
       if (PREDICTION.test(word)) return SECURITY_OR_MARKET.test(clause) || hasTicker(clause);
       if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause)) return true;

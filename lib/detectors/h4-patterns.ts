@@ -17,7 +17,7 @@ export const SOFT_ACTION =
   /^(?:go\w* (?:anywhere )?near|stay\w* away from|steer\w* clear of|bother\w* with|jump\w* into|chas(?:e|ing)|spread|keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
 /** Nouns and verbs that make the surrounding talk about investing, not about process. */
 export const INVEST_WORDS =
-  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
+  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|rollovers?|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
 /** A margin call, met or not: deposits only count as advice in this context. */
 export const MARGIN_CONTEXT = /\b(?:margin|the call|a call|maintenance|liquidat\w*|deficit|shortfall|house call|reg t)\b/i;
 /** Referral to a licensed professional: recommending one is not investment advice. */
@@ -40,14 +40,14 @@ const ADVICE_WORDS = w(
 const MODALS = "(?:will|'ll|is going to|should|is likely to|is bound to|is set to)";
 
 // Doing something with an investment, named as a gerund: the subject of an evaluative predicate.
-const GERUND_ACTION = "(?:buying|selling|holding|keeping|trimming|adding|averaging|switching|moving|rolling|putting|investing|waiting|staying|leaving|cashing|taking|dumping|locking|parking|converting|going|getting|sitting)";
-const VERDICT = "(?:reasonable|sensible|smart|wise|fine|okay|ok|good|great|solid|prudent|better|best|safer|safest|riskier|dangerous|bad|poor|terrible|mistake|idea|choice|move|play|worth it|worthwhile|the way to go)";
+const GERUND_ACTION = "(?:pulling out|bailing out|getting out|panic-selling|buying|selling|holding|keeping|trimming|adding|averaging|switching|moving|rolling|putting|investing|waiting|staying|leaving|cashing|taking|dumping|locking|parking|converting|going|getting|sitting)";
+const VERDICT = "(?:reasonable|sensible|smart|wise|fine|okay|ok|good|great|solid|prudent|better|best|safer|safest|riskier|dangerous|bad|poor|terrible|worse|worst|mistake|idea|choice|move|play|worth it|worthwhile|the way to go)";
 
 export const H4_RULES: H4Rule[] = [
   {
     kind: "opinion",
-    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible mistake idea choice move play worth worthwhile way"),
-    alsoNeeds: w("buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
+    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way"),
+    alsoNeeds: w("pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
     reason: "H4: judges an investment action",
     // "keeping them is a reasonable choice", "buying the dip on SPY is pretty reasonable here".
     re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:is|are|'s|would be|seems|sounds|looks)\\s+(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}\\b`, "gi"),
@@ -167,7 +167,7 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("usually typically tends tend always often generally"),
     reason: "H4: predicts a security's or the market's price",
     // "the market usually rallies after a rate cut", "AMD usually bounces back": a habitual prediction is still one.
-    re: /\b(?:usually|typically|tends? to|always|often|generally)\s+(?:rall(?:y|ies)|bounces? back|recovers?|rebounds?|goes? up|rises?|comes? back|climbs?|drops?|falls?|dips?|crash(?:es)?|tanks?|pops?|fades?|drifts? (?:lower|higher))\b/gi,
+    re: /\b(?:usually|typically|tends? to|always|often|generally)\s+(?:rall(?:y|ies)|bounces? back|recovers?|rebounds?|goes? up|rises?|comes? back|climbs?|drops?|falls?|dips?|crash(?:es)?|tanks?|pops?|fades?|drifts? (?:lower|higher)|runs? up)\b/gi,
   },
   {
     kind: "opinion",
