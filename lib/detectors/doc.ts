@@ -13,6 +13,8 @@ export type Doc = {
   sentences: Span[];
   /** Registered anchor words in reply order; "#" marks a token that starts with a digit, "$" a dollar sign. */
   anchors: Anchor[];
+  /** anchorFrom[s] is the index of sentence s's first anchor (anchors run in sentence order); one more entry closes the last. */
+  anchorFrom: number[];
   clauses: Array<Clause[] | undefined>;
   quotes: Span[] | undefined;
 };
@@ -44,12 +46,18 @@ export function buildDoc(reply: string): Doc {
   const lower = lowerSameLength(text);
   const sentences = sentenceSpans(text);
   const anchors = scanAnchors(lower);
+  const anchorFrom = [0];
   let s = 0;
-  for (const a of anchors) {
-    while (s < sentences.length - 1 && (sentences[s] as Span).end <= a.start) s++;
+  for (let i = 0; i < anchors.length; i++) {
+    const a = anchors[i] as Anchor;
+    while (s < sentences.length - 1 && (sentences[s] as Span).end <= a.start) {
+      s++;
+      anchorFrom.push(i);
+    }
     a.sentence = s;
   }
-  return { reply, text, lower, sentences, anchors, clauses: [], quotes: undefined };
+  while (anchorFrom.length <= Math.max(sentences.length, 1)) anchorFrom.push(anchors.length);
+  return { reply, text, lower, sentences, anchors, anchorFrom, clauses: [], quotes: undefined };
 }
 
 /** Clauses of one sentence, split on first use. */
@@ -112,6 +120,7 @@ export function runInSentence(doc: Doc, re: RegExp, sentence: number, push: (sta
 
 /** True when the sentence holds one of the given keyword ids (a rule's second, necessary word). */
 export function sentenceHas(doc: Doc, sentence: number, ids: ReadonlySet<number>): boolean {
-  for (const a of doc.anchors) if (a.sentence === sentence && ids.has(a.id)) return true;
+  const to = doc.anchorFrom[sentence + 1] ?? 0;
+  for (let i = doc.anchorFrom[sentence] ?? to; i < to; i++) if (ids.has((doc.anchors[i] as Anchor).id)) return true;
   return false;
 }

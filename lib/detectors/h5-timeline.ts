@@ -21,8 +21,16 @@ function definesClock(m: TimelineMention, clause: string): Frame | null {
 }
 
 const allowedCache = new Map<string, Set<string>>();
+// A decision point passes the same claims array every time: found by identity, the join below is skipped.
+const allowedByList = new WeakMap<readonly string[], Set<string>>();
 
 function allowedKeys(claims: readonly string[]): Set<string> {
+  let keys = allowedByList.get(claims);
+  if (!keys) allowedByList.set(claims, (keys = allowedKeysOf(claims)));
+  return keys;
+}
+
+function allowedKeysOf(claims: readonly string[]): Set<string> {
   const cacheKey = claims.join("\u0000");
   const cached = allowedCache.get(cacheKey);
   if (cached) return cached;

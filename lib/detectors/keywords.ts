@@ -63,40 +63,43 @@ export function registryVersion(): number {
   return version;
 }
 
-// Character classes for the scan: 1 = letter or digit, 2 = apostrophe (a word character only inside a word).
-const CHAR_CLASS = new Uint8Array(128);
+// Character classes for the scan, by UTF-16 code unit: 1 = letter or digit, 2 = apostrophe (a word character only
+// inside a word), 3 = U+2019, an apostrophe that hashes as "'".
+const CHAR_CLASS = new Uint8Array(65536);
 for (let c = 97; c <= 122; c++) CHAR_CLASS[c] = 1;
 for (let c = 48; c <= 57; c++) CHAR_CLASS[c] = 1;
 CHAR_CLASS[39] = 2;
+CHAR_CLASS[0x2019] = 3;
 
 /** Every registered word and every number in `lower`, in order; sentence indexes are filled in by the caller. */
 // Word characters: letters, digits and an apostrophe inside a word ("can't", "we'll", "i'd"); U+2019 counts as one.
+// One tight loop per word (hash as it goes, one table probe at its end): this scan runs on every reply.
 export function scanAnchors(lower: string): Anchor[] {
   const out: Anchor[] = [];
   const n = lower.length;
-  let start = -1;
-  let h = 0;
-  let last = 0;
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  while (i < n) {
     let c = lower.charCodeAt(i);
-    if (c === 0x2019) c = 39;
-    const cls = c < 128 ? (CHAR_CLASS[c] as number) : 0;
-    if (cls === 1 || (cls === 2 && start >= 0)) {
-      if (start < 0) {
-        start = i;
-        h = 0;
-      }
-      h = (Math.imul(h, 31) + c) & 0x3fffffff;
-      last = c;
+    let cls = CHAR_CLASS[c] as number;
+    if (cls !== 1) {
+      if (c === 36) out.push({ key: "$", id: 1, start: i, end: i + 1, sentence: 0 });
+      i++;
       continue;
     }
-    if (start >= 0) {
-      endWord(lower, start, i, h, last, out);
-      start = -1;
+    const start = i;
+    let h = 0;
+    let last = 0;
+    for (;;) {
+      if (cls === 3) c = 39;
+      h = (Math.imul(h, 31) + c) & 0x3fffffff;
+      last = c;
+      if (++i >= n) break;
+      c = lower.charCodeAt(i);
+      cls = CHAR_CLASS[c] as number;
+      if (cls === 0) break;
     }
-    if (c === 36) out.push({ key: "$", id: 1, start: i, end: i + 1, sentence: 0 });
+    endWord(lower, start, i, h, last, out);
   }
-  if (start >= 0) endWord(lower, start, n, h, last, out);
   return out;
 }
 

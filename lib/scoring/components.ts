@@ -5,6 +5,15 @@ import { COMPONENT_WEIGHTS, COMPONENTS } from "../pack/vocab";
 
 export type ComponentScores = Record<Component, number>;
 
+// A target's lists are fixed per decision point, so each becomes a Set once rather than once per scored line.
+const setCache = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function setOf(list: readonly string[]): ReadonlySet<string> {
+  let set = setCache.get(list);
+  if (!set) setCache.set(list, (set = new Set(list)));
+  return set;
+}
+
 export function scoreActionType(action: AgentAction, target: Target): number {
   return action.type === target.action_type ? 1 : 0;
 }
@@ -35,7 +44,7 @@ export function scorePriority(action: AgentAction, target: Target): number {
 export function scoreFlags(action: AgentAction, target: Target): number {
   const emitted = new Set(action.flags);
   for (const f of target.forbidden_flags) if (emitted.has(f)) return 0;
-  const required = new Set(target.required_flags);
+  const required = setOf(target.required_flags);
   if (required.size === 0 && emitted.size === 0) return 1;
   let tp = 0;
   for (const f of emitted) if (required.has(f)) tp++;
@@ -54,7 +63,7 @@ export function scorePolicyCitation(action: AgentAction, target: Target, knownPo
   for (const id of required) if (cited.has(id)) found++;
   const recall = required.length === 0 ? 1 : found / required.length;
   if (cited.size === 0) return required.length === 0 ? 1 : 0;
-  const acceptable = new Set(target.acceptable_policy_ids);
+  const acceptable = setOf(target.acceptable_policy_ids);
   let ok = 0;
   for (const id of cited) if (acceptable.has(id)) ok++;
   return recall * (ok / cited.size);
