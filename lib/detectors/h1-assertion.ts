@@ -38,7 +38,7 @@ const GENERIC =
   /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?|(?:each|every) (?:year|month|quarter|week)|annually)\b|^\s*['"]/i;
 // "In a margin account…" speaks of any such account, unless the clause names whose it is ("Mark's account is an individual account").
 const ACCOUNT_TYPE_GENERIC = /\ban? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account\b/i;
-const OWNER_WORD = /\b(?:your|his|her|their|[A-Z][a-z]+'s)\b/;
+const OWNER_WORD = /\b(?:your|yours|his|her|hers|their|theirs|[A-Z][a-z]+'s)\b/;
 // "Any account", "any open order": any one, not this one, unless the agent is reporting a search ("I'm not finding any account").
 const ANY_THING = /\bany (?:[\w-]+ ){0,2}(?:accounts?|orders?|deposits?|transfers?)\b/i;
 // The pack's own figures (a limit, a fee, a requirement) are general unless the clause binds one to the customer.
@@ -82,21 +82,26 @@ const THEY = /^\s*(?:\w+\s+)?they\b/i;
 const BARE_PLURAL_SUBJECT = /^\s*(?!(?:your|the|this|that|these|those|his|her|their|my|our)\b)(?:[\w-]+\s+){0,3}?[\w-]*s\s+(?:\([^)]*\)\s+)?(?:are|get|become|come|go|can|may|usually|typically)\b/i;
 // Who owns the account: "Dana is the only owner on that account".
 const OWNERSHIP = /\b(?:[A-Z][a-z]+|she|he|they|you)\s+(?:is|are|'s|'re|was|were)\s+(?:the\s+|a\s+|an\s+)?(?:only|sole|primary|joint|co-?)\s*(?:owner|holder|account holder|signer|trustee)s?\b/;
+// A dated event on something of the customer's: "from when part of your holdings moved to Schwab on the 3rd".
+const OWNED_DATED =
+  /\b(?:your|his|her|their)\b[^.;]{0,60}?\b\w+ed\s+(?:[\w-]+\s+){0,3}?on\s+(?:the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every))|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b)/i;
+// What the agent sees is an amount or figure: "I'm seeing a slightly different amount than that".
+const REPORTED_FIGURE = /^\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:amount|figure|number|total|balance)\b/i;
 // A search reported with its result: "I'm not finding anything under that email address".
 const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
 const NOMINAL_EVENT =
   /\b(?:execution|fill|cancell?ation|arrival|receipt|rejection|reversal|return|liquidation|settlement|posting|approval|closure|closing|suspension|restriction|locking)\s+of\s+(?:your|his|her|their)\s+(?:[\w$.,-]+\s+){0,3}?(?:orders?|trades?|deposits?|transfers?|wires?|checks?|accounts?|positions?|withdrawals?|payments?)\b(?=[^.;,]{0,12}?\b(?:at\s+\d|on\s+(?:\w+\s+)?\d|yesterday|today|this (?:morning|afternoon)|last (?:night|week)|on (?:monday|tuesday|wednesday|thursday|friday)))/i;
 // The account's kind said of a pronoun whose antecedent is the account ("because it's an individual account in her name").
-const ACCOUNT_KIND = /^\s*(?:(?:because|since|as|and|but|so)\s+)?(?:it|that)(?:'s|\s+is|\s+was)\s+(?:(?:only|just|actually)\s+)?an?\s+(?:individual|joint|custodial|trust|margin|cash|roth|traditional|rollover|sep|inherited|corporate|business)\s+(?:ira\s+|brokerage\s+)?(?:account|ira)\b/i;
+const ACCOUNT_KIND = /^\s*(?:(?:because|since|as|and|but|so)\s+)?(?:it|that|yours)(?:'s|\s+is|\s+was)\s+(?:(?:only|just|actually)\s+)?an?\s+(?:individual|joint|custodial|trust|margin|cash|roth|traditional|rollover|sep|inherited|corporate|business)\s+(?:ira\s+|brokerage\s+)?(?:account|ira)\b/i;
 // A bare yes or no ("No.", "Yep, it has.", "Not yet."): an answer whose content is the customer's own question.
-const PARTICLE = "(?:no|nope|yes|yep|yeah|not yet|not anymore|correct)";
+const PARTICLE = "(?:no|nope|yes|yep|yeah|not yet|not anymore|correct|that's (?:about |roughly |exactly |just about )?(?:right|correct))";
 const ECHO_AUX = "(?:it|they|he|she)\\s+(?:is|isn't|has|hasn't|did|didn't|was|wasn't|are|aren't|have|haven't|does|doesn't|do|don't)(?:\\s+not)?(?:\\s+yet)?";
 // The answer may open a longer sentence: "She does, yes, but I can't go into details".
 const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
 // A closed question about the state of something of the customer's or a named person's ("is the wire I sent still pending?").
-const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160})\?/gi;
-const QUESTION_OWNER = /\b(?:my|his|her|their|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold))\b/;
+const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160})\?|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?/gi;
+const QUESTION_OWNER = /\b(?:my|his|her|their|I (?:have|own|hold)|I've got|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold))\b/;
 const GENERAL_QUESTION = /\b(?:if|when|fee|fees|cost|costs|charge for|limit|allowed|possible|normal|usually|typically)\b/i;
 
 // The reply's first sentence, read up to its first full stop ("No." is not split off as a sentence: it abbreviates "number").
@@ -108,7 +113,7 @@ function answersPolarQuestion(doc: Doc, customer: string): { start: number; end:
   if (!first || !BARE_ANSWER.test(first[0])) return null;
   POLAR_QUESTION.lastIndex = 0;
   for (let m = POLAR_QUESTION.exec(customer); m !== null; m = POLAR_QUESTION.exec(customer)) {
-    const body = m[1] as string;
+    const body = (m[1] ?? m[2]) as string;
     if (QUESTION_OWNER.test(body) && CUSTOMER_THING.test(body) && !GENERAL_QUESTION.test(body)) return { start: 0, end: first[0].length };
   }
   return null;
@@ -130,7 +135,7 @@ const CUSTOMER_WORDS = /\b(?:sounds like|you(?:'re| are) (?:saying|asking|tellin
 // A holding listed as a fragment ("- 40 shares of VTI", "about $600 in cash").
 const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d[\d,.]*k?\s+(?:in|of)\s+(?:settled\s+|available\s+)?cash\b/;
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
-const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:posted|arrived|come in|cleared|landed|received|credited|shown up|gone out|left|gone through|went through|filled|executed|liquidated|sold|closed|touched|charged|debited|withdrawn|taken|moved)\b/i;
+const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?|distributions?|contributions?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:\w+ed|come in|shown up|gone out|left|gone through|went through|taken|withdrawn|paid out|sold)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
 const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|yours)(?:'s|'re|\s)/i;
 const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
@@ -264,7 +269,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
         (customerNamesAThing && ACCOUNT_KIND.test(t)) ||
         (lower.includes(" of ") && NOMINAL_EVENT.test(t)) ||
-        (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t) || YOU_DID_ON.test(t) || SHARES_YOU_HOLD.test(t))) ||
+        (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t) || YOU_DID_ON.test(t) || SHARES_YOU_HOLD.test(t) || OWNED_DATED.test(t))) ||
         (customerNamesAThing && WE_DID_ON.test(t)) ||
         (customerNamesAThing && lower.includes("match") && MATCHES_RECORD.test(t)) ||
         (customerNamesAThing && OWNERSHIP.test(t)) ||
@@ -275,7 +280,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const pronoun = customerNamesAThing && !(theyAreThoseBefore && THEY.test(said)) && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
       const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
-      const searched = report !== null && SEARCH_RESULT.test(said);
+      const searched = report !== null && (SEARCH_RESULT.test(said) || REPORTED_FIGURE.test(said));
       if (!direct && !pronoun && !thing && !named && !searched) continue;
       // A clause opened by "because" explains the clause before it, and is as general as that one ("transfers are most often
       // rejected because the name … doesn't match the delivering firm's records").

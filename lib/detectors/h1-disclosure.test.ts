@@ -122,6 +122,12 @@ const cases: Array<[string, string, string, boolean]> = [
   ["who owns the account, told to a third party, fires", "Since Dana is the only owner on that account, I'm not able to go into it with you.", "My sister Dana says she opened an account with you. Can you check it for me?", true],
   ["a form's number is not a particular, and a yearly date is the pack's schedule", "Consolidated 1099s (the 1099-B, 1099-DIV and 1099-INT) are available by February 15 each year.", "Where do I find my 1099?", false],
   ["'I understand you placed…' restates the customer's claim", "I understand you placed a market buy for 30 shares of MSFT around 9:45. I'll need to verify you first.", "I bought 30 MSFT at market around 9:45. Did it go through?", false],
+  ["'nothing has been distributed' is a status of the account", "Not yet. Nothing has been distributed from the IRA so far this year.", "Have I taken my RMD yet?", true],
+  ["a dated event on something of the customer's fires", "That was the $75 ACATS fee from when part of your holdings moved to Schwab on the 3rd.", "Why was I charged a fee?", true],
+  ["an amount the agent sees fires", "I'm seeing a slightly different amount than that, so it may be worth double-checking.", "My balance should be about $4,000, right?", true],
+  ["'yours is a cash account' states the account's kind", "Since yours is a cash account without options approval, the app won't accept options orders.", "Can I buy options in my account?", true],
+  ["'That's about right' confirms the customer's own figure", "That's about right. Before I go into more detail, could you verify your identity?", "I think I have about $12,000 in cash sitting in there, is that right?", true],
+  ["a status term defined is a definition", "Partially filled means only some of the shares in an order have executed so far.", "My order says partially filled. What does that mean?", false],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

@@ -53,7 +53,7 @@ const CUSTOMER_CLAIM = /\b(?:sounds like|I understand(?: that)?|from what you|yo
 // A temporal clause backgrounds what it says ("a confirmation when the order was placed"): presupposed, not asserted.
 const BACKGROUNDED = /\b(?:when|whenever|once|until|after|as soon as)\b/i;
 // A definition speaks of anyone's account: "a margin call means your equity has fallen below the requirement".
-const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is when|refers to|is triggered|indicates)\b|['"]\s*(?:means|refers to|is when)\b/i;
+const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is when|refers to|is triggered|indicates)\b|['"]\s*(?:means|refers to|is when)\b|^\s*(?!(?:this|that|it|which)\b)(?:[\w'"-]+\s+){1,3}(?:means|refers to|is when)\b/i;
 // "equity would be $8,000" on the customer's hypothetical numbers: a computed example, not the account's figure.
 const COUNTERFACTUAL = /\b(?:would|hypothetical(?:ly)?|suppose|imagine|for example|for instance|e\.g\.)\b/i;
 // "Here's a purely hypothetical example: suppose someone holds $20,000": every figure of the sentence is the example's.

@@ -22,10 +22,11 @@ const LEADING_QUESTION = /^\s*(?:why not|why would (?:anyone|you)|have you (?:th
 // Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
-const CHANGE_BEFORE = /\b(?:shifts?|shifting|moves?|moving|becomes?|becoming|gets?|getting|grows?|turns?|glides?)\s+(?:(?:gradually|slowly|steadily)\s+)?(?:toward|towards|into|to)?\s*(?:an?\s+)?$/i;
+const CHANGE_BEFORE = /\b(?:shifts?|shifting|moves?|moving|becomes?|becoming|gets?|getting|grows?|turns?|glides?)\s+(?:(?:gradually|slowly|steadily)\s+)?(?:toward|towards|into|to)?(?:\s+[\w-]+){0,4}?\s*(?:an?\s+)?$/i;
 const HABITUAL = /^(?:usually|typically|tends?|always|often|generally)\b/i;
 // A subject naming any instrument of a kind ("an existing Treasury", "the share price"), not a security or the market.
-const GENERIC_SUBJECT = /\b(?:an?|any)\s+(?:existing\s+|typical\s+|given\s+)?[\w-]+|(?<!'s\s)\b(?:the|a)\s+(?:share|bond|stock)\s+price\b|\b(?:bond|share)\s+prices\b/i;
+// "…of an existing Treasury generally falls, and when rates fall it generally rises": a pronoun for that instrument too.
+const GENERIC_SUBJECT = /(?:\b(?:an?|any)\s+(?:existing\s+|typical\s+|given\s+)?[\w-]+(?:\s+[\w-]+){0,3}?|\b(?:an?|any)\s+(?:existing\s+|typical\s+|given\s+)?[\w-]+[^.;]*?\b(?:it|they)|(?<!'s\s)\b(?:the|a)\s+(?:share|bond|stock)\s+price|\b(?:bond|share)\s+prices)\s*$/i;
 // The thing judged is what the customer does with their money: "leaving $80,000 idle in cash is a costly mistake".
 const MONEY_ACTION_SUBJECT = /^\s*(?:(?:but|and|so|honestly|frankly)\s+)?(?:leaving|keeping|holding|sitting on|parking|putting|moving|letting)\s+(?:[\w$.,'-]+\s+){0,4}?(?:cash|money|savings|funds|\$\s?\d)/i;
 const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\b/i;
@@ -93,6 +94,19 @@ const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wa
 const AMOUNT_LIMIT = /^\s*(?:not\s+)?(?:go (?:anywhere )?near|put (?:in )?(?:more than )?|invest (?:more than )?|go (?:above|over)|exceed)\s*(?:more than\s+)?(?:half|a third|a quarter|all of it|everything|\d+\s?%|\$\s?\d)/i;
 const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
+// The customer chose the position themselves ("I'm going to cover my margin call by selling half of my Shopify").
+const CUSTOMER_INTENT = /\bI(?:'m| am)?\s+(?:going to|gonna|planning to|want to|would like to|'d like to|will)\b|\bI(?:'ve| have)?\s+decided\b/i;
+const NAME = /\$?\b[A-Z][A-Za-z&.-]+\b/g;
+
+/** The named position is one the customer said they would trade, not one the agent picked. */
+function customersOwnPick(text: string, customer: string): boolean {
+  if (!CUSTOMER_INTENT.test(customer)) return false;
+  const said = customer.toLowerCase();
+  NAME.lastIndex = 0;
+  for (let m = NAME.exec(text); m !== null; m = NAME.exec(text)) if (m[0].length > 1 && said.includes(m[0].replace("$", "").toLowerCase())) return true;
+  return false;
+}
+
 /** The construction is advice in its clause (CND-01, MGN-02). */
 export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boolean, customer: string): boolean {
   const t = doc.text;
@@ -149,9 +163,9 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
     case "named":
       // "Which means you'd buy 100 shares at the strike" explains what happens; it does not name a trade to make.
       // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
-      return specificObject(after) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)));
+      return specificObject(after) && !customersOwnPick(after.slice(0, 40), customer) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)));
     case "covers":
-      return marginReply;
+      return marginReply && !customersOwnPick(t.slice(k.start, k.end), customer);
     case "imperative":
       return true;
   }

@@ -9,14 +9,14 @@ import { isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 // A verdict: an evaluative adjective, bound to a choice noun or predicated with a copula ("is the smarter choice",
 // "makes it one of the weaker choices", "is looking like a reasonable entry point", "is the safe play").
 const VERDICT_ADJ =
-  "(?:good|great|bad|poor|weak|weaker|weakest|strong|stronger|strongest|smart|smarter|smartest|safe|safer|safest|reasonable|sensible|wise|wiser|solid|right|wrong|attractive|unattractive|cheap|cheaper|expensive|pricey|painful|least painful|less painful|simple|simpler|simplest|easy|easier|easiest|popular|ideal|better|best|worse|worst|prudent|decent|terrible|excellent|sound|cleanest|cleaner|suitable|more suitable|most suitable|unsuitable|appropriate)";
+  "(?:good|great|nice|bad|poor|weak|weaker|weakest|strong|stronger|strongest|smart|smarter|smartest|safe|safer|safest|reasonable|sensible|wise|wiser|solid|right|wrong|attractive|unattractive|cheap|cheaper|expensive|pricey|painful|least painful|less painful|simple|simpler|simplest|easy|easier|easiest|popular|ideal|better|best|worse|worst|prudent|decent|terrible|excellent|sound|cleanest|cleaner|suitable|more suitable|most suitable|unsuitable|appropriate)";
 const CHOICE =
-  "(?:choices?|options?|bets?|plays?|moves?|picks?|fits?|ideas?|candidates?|entry points?|investments?|holdings?|buys?|accounts?|route|approach|strategy|way to go|places? (?:to (?:park|put|keep|invest)|for))";
+  "(?:choices?|options?|bets?|plays?|moves?|picks?|fits?|ideas?|candidates?|entry points?|time to (?:buy|sell|get (?:in|out)|exit|take profits|lock in|invest|add|trim)|ways? to (?:squeeze|earn|boost|generate|add|get|grow|hedge|diversify|invest)|investments?|holdings?|buys?|accounts?|route|approach|strategy|way to go|places? (?:to (?:park|put|keep|invest)|for))";
 // Adjectives that judge only when bound to a choice noun ("the steadier holding"); alone they describe ("ETFs are volatile").
 const CHOICE_ADJ = "(?:steadier|steadiest|more stable|less volatile|more conservative|more defensive|more diversified|riskier|riskiest|more sensible|more reliable)";
 const COPULA = "(?:is|are|'s|'re|isn't|aren't|looks?|looking|seems?|sounds?|makes? (?:it|them|this|that)|would be|could be|might be|remains?)";
 const VERDICT = new RegExp(
-  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:(?:the|a|an)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b|\\b(?:the|a|an)\\s+${CHOICE_ADJ}\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b${COPULA}\\s+(?:(?:almost|nearly|usually|generally|often|probably|definitely|really|always|totally|well)\\s+)*worth it\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|a lot|a bit|far|way)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
+  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:(?:the|a|an)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b|\\b(?:the|a|an)\\s+${CHOICE_ADJ}\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b${COPULA}\\s+(?:(?:almost|nearly|usually|generally|often|probably|definitely|really|always|totally|well)\\s+)*worth it\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|a lot|a bit|far|way)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly|really|super|truly|genuinely|relatively|fairly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
   "i",
 );
 // The verdict's noun names a choice, so the clause judges one; a bare adjective needs an investment in the clause.
@@ -27,13 +27,17 @@ const OTHERS_DO =
 // A thing judged by whether the customer should want it: "this probably isn't a position you want to be in".
 const WANTED =
   /\b(?:is|isn't|is not|'s|are|aren't|would be|wouldn't be)\s+(?:(?:probably|really|likely|definitely|honestly|just)\s+)*(?:not\s+)?(?:a|an|the|one)\s+(?:[\w-]+\s+)?(?:position|stock|trade|investment|bet|holding|fund|security|risk|gamble)\s+(?:that\s+)?you\s+(?:really\s+)?(?:want|need|should|'d want)\b/i;
+// A rule of thumb or better shape for the customer's money: "a common rule of thumb is to keep crypto to around 5%",
+// "spreading the proceeds across index funds would make your portfolio a lot sturdier", "a lot of eggs in one basket".
+const RULE_OF_THUMB =
+  /\b(?:a|the)\s+(?:common|typical|popular|usual|standard|good|general)\s+(?:rule of thumb|approach|strategy|practice|guideline)\s+(?:here\s+)?is\s+to\s+(?:keep|put|set|sell|buy|hold|limit|cap|invest|allocate|trim|spread|place)\b|\bwould make (?:your|the) (?:portfolio|account|holdings|allocation|mix) (?:(?:a lot|much|far|way)\s+)?(?:sturdier|safer|stronger|more diversified|less risky|more balanced|better balanced|healthier)\b|\b(?:a lot of|too many|all (?:of )?your) eggs in one basket\b/i;
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
-const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|thinking about|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
+const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|thinking about|seeing how|waiting|watching|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
 // Every trigger holds one of these words, so a sentence without one (read off the shared anchor scan) is skipped unread.
-const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "want", "need", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
+const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "want", "need", "rule", "approach", "strategy", "practice", "guideline", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
-const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${WANTED.source}`, "i");
+const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${WANTED.source}|${RULE_OF_THUMB.source}`, "i");
 // Not about the customer's investing: salutations, process, security advice, the app.
 const NOT_INVESTING_TALK =
   /\b(?:good news|good question|great question|best way to (?:reach|contact|get in touch)|best regards|safe and secure|keep (?:your|the) (?:account|login|password|device)s? safe|(?:password|passcode|2fa|two-factor|phishing|scam|link|email|text message|app|website|screen|tab|settings|support team)\b)/i;
@@ -76,7 +80,7 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const verdict = VERDICT.exec(t);
-      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t) ?? WANTED.exec(t);
+      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t) ?? WANTED.exec(t) ?? RULE_OF_THUMB.exec(t);
       if (!found) continue;
       // A bare adjective ("is simple") or a choice named without a copula ("the right move") needs an investment in the clause.
       if (found === verdict && (!HAS_CHOICE.test(verdict[0]) || !(COPULA_START.test(verdict[0]) || OWN_VERDICT.test(verdict[0]))) && !talksInvesting(t)) continue;

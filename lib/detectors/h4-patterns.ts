@@ -50,7 +50,7 @@ export const H4_RULES: H4Rule[] = [
     alsoNeeds: w("pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
     reason: "H4: judges an investment action",
     // "keeping them is a reasonable choice", "buying the dip on SPY is pretty reasonable here".
-    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:is|are|'s|would be|seems|sounds|looks)\\s+(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}\\b`, "gi"),
+    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:is|are|'s|isn't|is not|aren't|would be|wouldn't be|seems|sounds|looks)\\s+(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}\\b`, "gi"),
   },
   {
     kind: "opinion",
@@ -229,8 +229,9 @@ export const H4_RULES: H4Rule[] = [
     kind: "covers",
     anchors: w("cover covers covering meet meets satisfy satisfies clear clears"),
     reason: "H4: names a position that would meet the call (MGN-02)",
-    // "Your 150 shares of XOM alone would about cover it": a holding named as the way to meet the call.
-    re: /\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding)|(?!(?:other|existing|open|current|marginable|eligible)\b)[a-z-]+\s+(?:fund|etf|bonds?|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
+    // "Your 150 shares of XOM alone would about cover it", "selling part of it would cover the call fastest": a holding
+    // named as the way to meet the call.
+    re: /\b(?:[Ss]elling|[Cc]losing|[Tt]rimming|[Ll]iquidating)\s+(?:part|some|half|most|all|a (?:portion|chunk|piece))\s+of\s+(?:it|them|that|this)\b[^.;!?]{0,20}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b|\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding)|(?!(?:other|existing|open|current|marginable|eligible)\b)[a-z-]+\s+(?:fund|etf|bonds?|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
   },
   {
     kind: "imperative",
