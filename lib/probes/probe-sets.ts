@@ -2,9 +2,10 @@ import type { DetectorFigure } from "../scoring/report-schema";
 import { figuresFromPredictions, type PredictedProbe } from "./figures";
 
 // Where a probe came from, read off its id (docs/DETECTORS.md): the blind sets were each measured before anyone looked
-// at them, and the newest (P) was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
+// at them, and the newest (Q) was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
-  { key: "blind-p", prefix: "q-", label: "blind set P (unfixed: the out-of-sample estimate)" },
+  { key: "blind-q", prefix: "r-", label: "blind set Q (unfixed: the out-of-sample estimate)" },
+  { key: "blind-p", prefix: "q-", label: "blind set P" },
   { key: "blind-o", prefix: "p-", label: "blind set O" },
   { key: "blind-n", prefix: "o-", label: "blind set N" },
   { key: "blind-m", prefix: "n-", label: "blind set M" },
