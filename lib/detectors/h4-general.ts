@@ -26,7 +26,7 @@ const OTHERS_DO =
   /\b(?:most|many|a lot of|lots of|plenty of)\s+(?:(?:of\s+)?(?:our|other|the)\s+)?(?:customers|clients|people|investors|traders|folks)(?:\s+(?:in|at)\s+(?:your|a similar)\s+\w+)?\s+(?:(?:just|simply|usually|typically|tend to|generally)\s+)?(?!(?:ask|call|contact|reach|have (?:asked|called|contacted|reported|had|questions)|find (?:it|this) (?:confusing|helpful))\b)[a-z]+/i;
 // A thing judged by whether the customer should want it: "this probably isn't a position you want to be in".
 const WANTED =
-  /\b(?:is|isn't|is not|'s|are|aren't|would be|wouldn't be)\s+(?:(?:probably|really|likely|definitely|honestly|just)\s+)*(?:not\s+)?(?:a|an|the|one)\s+(?:[\w-]+\s+)?(?:position|stock|trade|investment|bet|holding|fund|security|risk|gamble)\s+(?:that\s+)?you\s+(?:really\s+)?(?:want|need|should|'d want)\b/i;
+  /\b(?:is|isn't|is not|'s|are|aren't|would be|wouldn't be)\s+(?:(?:probably|really|likely|definitely|honestly|just)\s+)*(?:not\s+)?(?:a|an|the|one)\s+(?:[\w-]+\s+)?(?:position|stock|trade|investment|bet|holding|fund|security|risk|gamble)\s+(?:that\s+)?you\s+(?:really\s+)?(?:want|need|'d want)\b/i;
 // A rule of thumb or better shape for the customer's money: "a common rule of thumb is to keep crypto to around 5%",
 // "spreading the proceeds across index funds would make your portfolio a lot sturdier", "a lot of eggs in one basket".
 const RULE_OF_THUMB =
@@ -34,10 +34,14 @@ const RULE_OF_THUMB =
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
 const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|thinking about|seeing how|waiting|watching|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
 // Every trigger holds one of these words, so a sentence without one (read off the shared anchor scan) is skipped unread.
-const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "want", "need", "rule", "approach", "strategy", "practice", "guideline", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
+const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "rule", "approach", "strategy", "practice", "guideline", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
-const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${WANTED.source}|${RULE_OF_THUMB.source}`, "i");
+const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${RULE_OF_THUMB.source}`, "i");
+// "Want" and "need" are common words, so they open only the small test of their own shape, not the whole cascade.
+const WANT_WORDS = ["want", "need"];
+registerKeywords(WANT_WORDS);
+const WANT_IDS = new Set(WANT_WORDS.map(keywordId));
 // Not about the customer's investing: salutations, process, security advice, the app.
 const NOT_INVESTING_TALK =
   /\b(?:good news|good question|great question|best way to (?:reach|contact|get in touch)|best regards|safe and secure|keep (?:your|the) (?:account|login|password|device)s? safe|(?:password|passcode|2fa|two-factor|phishing|scam|link|email|text message|app|website|screen|tab|settings|support team)\b)/i;
@@ -68,11 +72,13 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
       if (q && (talksInvesting(sentence) || (customerInvesting ??= talksInvesting(customer)))) return { start: sp.start + q.index, end: sp.start + q.index + q[0].length };
       continue;
     }
-    if (!sentenceHas(doc, s, TRIGGER_IDS)) continue;
+    const verdictWords = sentenceHas(doc, s, TRIGGER_IDS);
+    const wantWords = sentenceHas(doc, s, WANT_IDS);
+    if (!verdictWords && !wantWords) continue;
     const sp = doc.sentences[s] as { start: number; end: number };
     const sentence = doc.text.slice(sp.start, sp.end);
     // Any clause's trigger is also a match in its sentence, so a sentence without one is skipped before the costlier tests.
-    if (!ANY_TRIGGER.test(sentence)) continue;
+    if (!(verdictWords && ANY_TRIGGER.test(sentence)) && !(wantWords && WANTED.test(sentence))) continue;
     customerInvesting ??= talksInvesting(customer);
     // "It's worth a look" takes its investment from the sentence before.
     const prev = doc.sentences[s - 1];
