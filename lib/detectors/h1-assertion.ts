@@ -195,6 +195,13 @@ function clausesWithAsides(doc: Doc, s: number, line: string, start: number): Cl
   return out;
 }
 
+/** The clause reading out a detail on file at `at`, unless a condition, a refusal or an indirect question takes it back. */
+function detailClause(doc: Doc, s: number, at: number): { start: number; end: number } | null {
+  const ref = clauseAt(doc, at, s);
+  const clause = doc.text.slice(ref.clause.start, ref.clause.end);
+  return clauseConditional(doc, ref) || isRefusal(clause) || isIndirectQuestion(clause) ? null : { start: ref.clause.start, end: ref.clause.end };
+}
+
 const QUESTION_BREAK = /[:;\u2014]\s*[^:;\u2014]*$/;
 
 /**
@@ -235,18 +242,12 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     // ends in @yahoo.com"): only a refusal, a condition or an indirect question takes it back. Read per sentence, because
     // ", which" splits the noun from its ending.
     const ending = question ? null : ENDING_IN.exec(line);
-    if (ending) {
-      const ref = clauseAt(doc, sp.start + ending.index, s);
-      const clause = doc.text.slice(ref.clause.start, ref.clause.end);
-      if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
-    }
+    const endingClause = ending ? detailClause(doc, s, sp.start + ending.index) : null;
+    if (endingClause) return endingClause;
     // Each detail's regex runs only where its telltale character is: an "@", or a digit for a street number.
     const email = question ? null : ((line.includes("@") ? EMAIL.exec(line) : null) ?? (hasDigit(line) ? STREET_ADDRESS.exec(line) : null));
-    if (email && !customer.toLowerCase().includes(email[0].toLowerCase())) {
-      const ref = clauseAt(doc, sp.start + email.index, s);
-      const clause = doc.text.slice(ref.clause.start, ref.clause.end);
-      if (!clauseConditional(doc, ref) && !isRefusal(clause) && !isIndirectQuestion(clause)) return { start: ref.clause.start, end: ref.clause.end };
-    }
+    const emailClause = email && !customer.toLowerCase().includes(email[0].toLowerCase()) ? detailClause(doc, s, sp.start + email.index) : null;
+    if (emailClause) return emailClause;
     let previousGeneric = false;
     let pluralKindBefore = false;
     for (const c of clausesWithAsides(doc, s, line, sp.start)) {
