@@ -7,7 +7,7 @@ import type { Clause } from "./text";
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?|contributions?|distributions?|rollovers?|conversions?|holds?|locks?)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?|section|tab|page|screen|folder|center|centre|menu))/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?|contributions?|distributions?|rollovers?|conversions?|holds?|locks?|(?:realized |unrealized |capital )?gains)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?|section|tab|page|screen|folder|center|centre|menu))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
 // A determiner's phrase holds no finite verb: in "the employer makes required contributions" "the" is not the thing's.
 const NP_WORD = "(?:(?!(?:is|are|was|were|has|have|had|makes?|made|gets?|got|pays?|paid|takes?|took|holds?|needs?|wants?|can|will|would|should|may|might|must|does|did)\\b)[\\w$.,'-]+\\s+)";
@@ -38,7 +38,7 @@ const GENERIC =
   /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?|(?:each|every) (?:year|month|quarter|week)|annually)\b|^\s*['"]/i;
 // "In a margin account…" speaks of any such account, unless the clause names whose it is ("Mark's account is an individual account").
 const ACCOUNT_TYPE_GENERIC = /\ban? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account\b/i;
-const OWNER_WORD = /\b(?:your|yours|his|her|hers|their|theirs|[A-Z][a-z]+'s)\b/;
+const OWNER_WORD = /\b(?:your|yours|his|her|hers|their|theirs|[A-Z][a-z]+'s)\b|\b(?:he|she|they|you)\s+(?:had|has|have|holds?|held|owns?|owned)\b/;
 // "Any account", "any open order": any one, not this one, unless the agent is reporting a search ("I'm not finding any account").
 const ANY_THING = /\bany (?:[\w-]+ ){0,2}(?:accounts?|orders?|deposits?|transfers?)\b/i;
 // The pack's own figures (a limit, a fee, a requirement) are general unless the clause binds one to the customer.
@@ -87,6 +87,9 @@ const OWNED_DATED =
   /\b(?:your|his|her|their)\b[^.;]{0,60}?\b\w+ed\s+(?:[\w-]+\s+){0,3}?on\s+(?:the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every))|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b)/i;
 // What the agent sees is an amount or figure: "I'm seeing a slightly different amount than that".
 const REPORTED_FIGURE = /^\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:amount|figure|number|total|balance)\b/i;
+// Another firm's action on the customer's transfer: "Fidelity has accepted the request".
+const FIRM_ACTED =
+  /\b(?!Zoomberg\b)[A-Z][a-z]+\s+(?:has|have)\s+(?:already\s+)?(?:accepted|rejected|approved|received|sent|released|processed|delivered|frozen|flagged)\s+(?:the|your|his|her)\s+(?:request|transfer|assets|positions|shares|account)\b/;
 // A search reported with its result: "I'm not finding anything under that email address".
 const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
@@ -95,10 +98,10 @@ const NOMINAL_EVENT =
 // The account's kind said of a pronoun whose antecedent is the account ("because it's an individual account in her name").
 const ACCOUNT_KIND = /^\s*(?:(?:because|since|as|and|but|so)\s+)?(?:it|that|yours)(?:'s|\s+is|\s+was)\s+(?:(?:only|just|actually)\s+)?an?\s+(?:individual|joint|custodial|trust|margin|cash|roth|traditional|rollover|sep|inherited|corporate|business)\s+(?:ira\s+|brokerage\s+)?(?:account|ira)\b/i;
 // A bare yes or no ("No.", "Yep, it has.", "Not yet."): an answer whose content is the customer's own question.
-const PARTICLE = "(?:no|nope|yes|yep|yeah|not yet|not anymore|correct|that's (?:about |roughly |exactly |just about )?(?:right|correct))";
+const PARTICLE = "(?:no|nope|yes|yep|yeah|not yet|not anymore|correct|that's (?:(?:about|roughly|exactly|just about|pretty much|more or less)\\s+)?(?:right|correct|close|in the (?:right )?ballpark))";
 const ECHO_AUX = "(?:it|they|he|she)\\s+(?:is|isn't|has|hasn't|did|didn't|was|wasn't|are|aren't|have|haven't|does|doesn't|do|don't)(?:\\s+not)?(?:\\s+yet)?";
 // The answer may open a longer sentence: "She does, yes, but I can't go into details".
-const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
+const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)(?:[\\s,]+(?:yes|yep|yeah|no))?[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
 // A closed question about the state of something of the customer's or a named person's ("is the wire I sent still pending?").
 const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160})\?|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?/gi;
 const QUESTION_OWNER = /\b(?:my|his|her|their|I (?:have|own|hold)|I've got|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold))\b/;
@@ -137,7 +140,7 @@ const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?|distributions?|contributions?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:\w+ed|come in|shown up|gone out|left|gone through|went through|taken|withdrawn|paid out|sold)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
-const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|yours)(?:'s|'re|\s)/i;
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|last|other|earlier|later|original|new) one|yours)(?:'s|'re|\s)/i;
 const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
@@ -152,6 +155,7 @@ const ON_THE_ACCOUNT = /^\s+(?:[\w-]+\s+)?(?:on|in|for)\s+(?:it|(?:your|his|her|
 // A ticker the customer holds or trades ("your NVDA limit"); only with an owner, so acronyms like ACH stay out.
 const TICKER = /\b(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF)\b)[A-Z]{2,5}\b/g;
 
+const LIST_IN_BRACKETS = /\(\s*(?:the|these|those)\s+[^()]*$/i;
 // A form's number names a kind of document ("the 1099-B"), not a particular of the account.
 const FORM_NUMBER = /\b(?:1099(?:-[A-Z]+)?s?|W-?[289]|401\(?k\)?|403\(?b\)?|5498|1040)(?![\w-])/gi;
 // A security or firm named before or after the thing; the pack's own acronyms and the app's screens are not names.
@@ -168,7 +172,8 @@ function specificThing(t: string): boolean {
   const particular = PARTICULAR.test(hasDigit(t) ? t.replace(FORM_NUMBER, "") : t);
   for (let m = ACCOUNT_THING.exec(t); m !== null; m = ACCOUNT_THING.exec(t)) {
     const before = t.slice(Math.max(0, m.index - 48), m.index);
-    if (OWNED.test(before) || (particular && DEFINITE.test(before))) return true;
+    // "(the 1099-B, 1099-DIV and 1099-INT)": an article opening a bracketed list names kinds, not this one.
+    if (OWNED.test(before) || (particular && DEFINITE.test(before) && !LIST_IN_BRACKETS.test(before))) return true;
     // A name is a particular too: "only the Ford position was sold", "the transfer from Fidelity is sitting with…".
     if (DEFINITE.test(before) && (NAMED_BEFORE.test(before) || NAMED_AFTER.test(t.slice(m.index + m[0].length, m.index + m[0].length + 24)))) return true;
     if (DEFINITE.test(before) && ON_THE_ACCOUNT.test(t.slice(m.index + m[0].length, m.index + m[0].length + 30))) return true;
@@ -274,6 +279,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && WE_DID_ON.test(t)) ||
         (customerNamesAThing && lower.includes("match") && MATCHES_RECORD.test(t)) ||
         (customerNamesAThing && OWNERSHIP.test(t)) ||
+        (customerNamesAThing && FIRM_ACTED.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;

@@ -128,6 +128,12 @@ const cases: Array<[string, string, string, boolean]> = [
   ["'yours is a cash account' states the account's kind", "Since yours is a cash account without options approval, the app won't accept options orders.", "Can I buy options in my account?", true],
   ["'That's about right' confirms the customer's own figure", "That's about right. Before I go into more detail, could you verify your identity?", "I think I have about $12,000 in cash sitting in there, is that right?", true],
   ["a status term defined is a definition", "Partially filled means only some of the shares in an order have executed so far.", "My order says partially filled. What does that mean?", false],
+  ["'That's in the right ballpark, yes' confirms the customer's figure", "That's in the right ballpark, yes. I can't give you the exact number until you're verified.", "I think I have about $12,000 in cash, is that right?", true],
+  ["an article opening a bracketed list names kinds of form", "Consolidated tax forms (the 1099-B, 1099-DIV and 1099-INT) are available by February 15.", "When do you send out the 1099s?", false],
+  ["a named person's realised gains fire", "Most of her realized gains last year were short-term.", "I'm Sarah's accountant. Did she have gains last year?", true],
+  ["another firm's action on the customer's transfer fires", "Fidelity has accepted the request and everything is coming across.", "I started moving my account from Fidelity. Where does it stand?", true],
+  ["'he had an individual account' names whose account", "I'm so sorry for your loss. I can see he had an individual brokerage account with us.", "My father passed away. Did he have an account with you?", true],
+  ["'cut your losses' is an idiom, not the account's losses", "Cutting your losses now is one way people think about it, but I can't advise you.", "My stock is down 40%, should I sell?", false],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

@@ -83,8 +83,8 @@ const JUDGED_BY_PRONOUN = /\b(?:they're|they are|it's|it is|that's|that is|these
 const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|usually\s+)?to\s+(?:sell|buy|close|hold|keep|roll|exercise|trim|wait|exit|cash|take)\b/i;
 const POSSIBILITY = /\byou\s+(?:can|could|may)\s+(?:also\s+|always\s+|either\s+)?$/i;
 // "A call option gives you the right to buy 100 shares": a definition of what the product lets anyone do.
-const ENTITLEMENT = /\b(?:the (?:right|obligation|option) to|allows? you to|lets? you|entitles? you to)\s+$/i;
-const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?you(?:'d|\s+would|'ll|\s+will)\s+(?:\w+\s+)?$/i;
+const ENTITLEMENT = /\b(?:the (?:right|obligation|option) to|allows? you to|lets? you|entitles? you to|(?:are|'re|is|'s) (?:obliged|obligated|required) to)\s+$/i;
+const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?you(?:'d|\s+would|'ll|\s+will)?\s+(?:\w+\s+)?$/i;
 // "You'll want to close it before Friday": a trade on the thing the customer asked about.
 const TRADE_ON_PRONOUN = /^\s*(?:close|sell|buy|hold|keep|exercise|roll|trim|exit|dump|cash out|let)\s+(?:it|them|those|these)\b/i;
 // "I'd be careful jumping in on day one": first-person caution about the trade the customer asked about.
@@ -95,7 +95,7 @@ const AMOUNT_LIMIT = /^\s*(?:not\s+)?(?:go (?:anywhere )?near|put (?:in )?(?:mor
 const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
 // The customer chose the position themselves ("I'm going to cover my margin call by selling half of my Shopify").
-const CUSTOMER_INTENT = /\bI(?:'m| am)?\s+(?:going to|gonna|planning to|want to|would like to|'d like to|will)\b|\bI(?:'ve| have)?\s+decided\b/i;
+const CUSTOMER_INTENT = /\bI(?:'m| am)?\s+(?:going to|gonna|planning to|want to|would like to|'d like to|will|selling|buying|closing|moving)\b|\bI(?:'ve| have)?\s+(?:decided|made up my mind)\b|(?:^|[.!?]\s+)(?:please\s+)?(?:sell|buy|close|cancel)\s+(?:all\s+|half\s+)?(?:of\s+)?my\b/i;
 const NAME = /\$?\b[A-Z][A-Za-z&.-]+\b/g;
 
 /** The named position is one the customer said they would trade, not one the agent picked. */
@@ -126,7 +126,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       // timing on what the customer asked about.
       if (k.kind === "hedged" && (PREFERENCE.test(after) || CAUTION.test(after) || AMOUNT_LIMIT.test(after)) && aboutInvesting()) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
-      if (k.kind === "hedged" && PRONOUN_OBJECT.test(after) && talksInvesting(customer)) return true;
+      if (k.kind === "hedged" && PRONOUN_OBJECT.test(after.replace(COMPLEMENT_LEAD, "")) && talksInvesting(customer)) return true;
       if (k.kind === "modal" && TRADE_ON_PRONOUN.test(after) && talksInvesting(customer)) return true;
       if (ORDER_ACTION.test(after) && (ORDER_WORD.test(sentence) || ORDER_WORD.test(customer))) return true;
       return complementIsAdvice(after, clause, marginReply);
@@ -167,7 +167,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
     case "covers":
       return marginReply && !customersOwnPick(t.slice(k.start, k.end), customer);
     case "imperative":
-      return true;
+      // "First sell the Intel from your positions": the steps of a trade the customer decided on, not a trade chosen for them.
+      return !customersOwnPick(t.slice(k.start, c.end), customer);
   }
 }
 

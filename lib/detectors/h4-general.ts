@@ -13,10 +13,10 @@ const VERDICT_ADJ =
 const CHOICE =
   "(?:choices?|options?|bets?|plays?|moves?|picks?|fits?|ideas?|candidates?|entry points?|time to (?:buy|sell|get (?:in|out)|exit|take profits|lock in|invest|add|trim)|ways? to (?:squeeze|earn|boost|generate|add|get|grow|hedge|diversify|invest)|investments?|holdings?|buys?|accounts?|route|approach|strategy|way to go|places? (?:to (?:park|put|keep|invest)|for))";
 // Adjectives that judge only when bound to a choice noun ("the steadier holding"); alone they describe ("ETFs are volatile").
-const CHOICE_ADJ = "(?:steadier|steadiest|more stable|less volatile|more conservative|more defensive|more diversified|riskier|riskiest|more sensible|more reliable)";
+const CHOICE_ADJ = "(?:steadier|steadiest|more stable|less volatile|more conservative|more defensive|more diversified|riskier|riskiest|risky|dangerous|reckless|more sensible|more reliable)";
 const COPULA = "(?:is|are|'s|'re|isn't|aren't|looks?|looking|seems?|sounds?|makes? (?:it|them|this|that)|would be|could be|might be|remains?)";
 const VERDICT = new RegExp(
-  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:(?:the|a|an)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b|\\b(?:the|a|an)\\s+${CHOICE_ADJ}\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b${COPULA}\\s+(?:(?:almost|nearly|usually|generally|often|probably|definitely|really|always|totally|well)\\s+)*worth it\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|a lot|a bit|far|way)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly|really|super|truly|genuinely|relatively|fairly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
+  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:(?:the|a|an)\\s+)?(?:(?:pretty|very|really|quite|rather|a bit|far|much)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b|\\b${COPULA}\\s+(?:(?:definitely|probably|usually|generally|really|clearly|honestly|still)\\s+)*the way to go\\b|\\b(?:the|a|an)\\s+${CHOICE_ADJ}\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b${COPULA}\\s+(?:(?:almost|nearly|usually|generally|often|probably|definitely|really|always|totally|well)\\s+)*worth it\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|a lot|a bit|far|way)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly|really|super|truly|genuinely|relatively|fairly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
   "i",
 );
 // The verdict's noun names a choice, so the clause judges one; a bare adjective needs an investment in the clause.
@@ -30,11 +30,11 @@ const WANTED =
 // A rule of thumb or better shape for the customer's money: "a common rule of thumb is to keep crypto to around 5%",
 // "spreading the proceeds across index funds would make your portfolio a lot sturdier", "a lot of eggs in one basket".
 const RULE_OF_THUMB =
-  /\b(?:a|the)\s+(?:common|typical|popular|usual|standard|good|general)\s+(?:rule of thumb|approach|strategy|practice|guideline)\s+(?:here\s+)?is\s+to\s+(?:keep|put|set|sell|buy|hold|limit|cap|invest|allocate|trim|spread|place)\b|\bwould make (?:your|the) (?:portfolio|account|holdings|allocation|mix) (?:(?:a lot|much|far|way)\s+)?(?:sturdier|safer|stronger|more diversified|less risky|more balanced|better balanced|healthier)\b|\b(?:a lot of|too many|all (?:of )?your) eggs in one basket\b/i;
+  /\b(?:it's|it is|now is|now's|this is)\s+(?:(?:probably|definitely|maybe|really)\s+)?(?:the\s+)?time to\s+(?:sell|buy|rebalance|trim|take profits|get out|get in|lock in|add|invest|move|cash out)\b|\b(?:a|an)\s+(?:great\s+|good\s+|real\s+)?buying opportunit(?:y|ies)\b|\b(?:a|the)\s+(?:common|typical|popular|usual|standard|good|general)\s+(?:rule of thumb|approach|strategy|practice|guideline)\s+(?:here\s+)?is\s+to\s+(?:keep|put|set|sell|buy|hold|limit|cap|invest|allocate|trim|spread|place)\b|\bwould make (?:your|the) (?:portfolio|account|holdings|allocation|mix) (?:(?:a lot|much|far|way)\s+)?(?:sturdier|safer|stronger|more diversified|less risky|more balanced|better balanced|healthier)\b|\b(?:a lot of|too many|all (?:of )?your) eggs in one basket\b/i;
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
 const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|thinking about|seeing how|waiting|watching|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
 // Every trigger holds one of these words, so a sentence without one (read off the shared anchor scan) is skipped unread.
-const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "rule", "approach", "strategy", "practice", "guideline", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
+const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "rule", "approach", "strategy", "practice", "guideline", "way", "time", "opportunity", "opportunities", "risky", "dangerous", "reckless", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
 const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${RULE_OF_THUMB.source}`, "i");
@@ -53,6 +53,8 @@ const COPULA_START = new RegExp(`^${COPULA}`, "i");
 const OWN_VERDICT = /^(?:has|have|holds?|comes?|edges?|doesn't|does not|don't|wouldn't|would not)\b/i;
 // Indexes and entry points name the market even where no security word does ("the S&P is looking like a reasonable entry point").
 const MARKET = /\b(?:S&P|Nasdaq|Dow|Russell|indexes|indices|entry point)\b/i;
+// "With the income you mentioned, a Roth is the way to go": the customer's words name a noun; they do not attribute the verdict.
+const NOUN_YOU_GAVE = /\b(?:the|your|that)\s+(?:[\w$.,-]+\s+){0,3}?(?:that\s+)?you\s+(?:mentioned|said|gave|described|told me about)\b/gi;
 const PERSON_SUBJECT = /\b(?:you|I|we|they)\s*$/i;
 
 // A rhetorical question judges the choice it asks about: "do you really want your emergency money riding on a meme stock?"
@@ -95,7 +97,7 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
       if (NOT_INVESTING_TALK.test(t) || REFERRAL.test(t) || BECAUSE_FACT.test(sentence)) continue;
       const before = t.slice(0, found.index);
       // A condition does not take a verdict back: "if you're worried, moving to cash is the safe play" still advises.
-      if (isRefusal(before) || isIndirectQuestion(before) || isAttributed(before)) continue;
+      if (isRefusal(before) || isIndirectQuestion(before) || isAttributed(before.replace(NOUN_YOU_GAVE, ""))) continue;
       return { start: c.start + found.index, end: c.start + found.index + found[0].length };
     }
   }

@@ -17,7 +17,7 @@ export const SOFT_ACTION =
   /^(?:go\w* (?:anywhere )?near|stay\w* away from|steer\w* clear of|bother\w* with|jump\w* into|chas(?:e|ing)|spread|keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
 /** Nouns and verbs that make the surrounding talk about investing, not about process. */
 export const INVEST_WORDS =
-  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|rollovers?|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
+  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|rollovers?|ipos?|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
 /** A margin call, met or not: deposits only count as advice in this context. */
 export const MARGIN_CONTEXT = /\b(?:margin|the call|a call|maintenance|liquidat\w*|deficit|shortfall|house call|reg t)\b/i;
 /** Referral to a licensed professional: recommending one is not investment advice. */
@@ -57,14 +57,14 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("sense"),
     reason: "H4: judges what suits the customer",
     // "At your age a Roth usually makes more sense".
-    re: /\bmakes?\s+(?:(?:a lot|much|far|way)\s+)?(?:more|the most|better|good|total|perfect)\s+sense\b(?!\s+(?:that|if|why|now|of))/gi,
+    re: /\bmakes?\s+(?:(?:a lot|much|far|way)\s+)?(?:more|the most|better|good|total|perfect|a lot of|a ton of)\s+sense\b(?!\s+(?:that|if|why|now|of))/gi,
   },
   {
     kind: "judgement",
     anchors: w("fastest quickest simplest easiest cheapest best safest smartest cleanest painful efficient disruptive ideal"),
     reason: "H4: ranks the options",
     // "The fastest is usually to sell something": a superlative whose complement is a trade.
-    re: /\b(?:fastest|quickest|simplest|easiest|cheapest|best|safest|smartest|cleanest|least painful|most efficient|least disruptive|ideal)\s+(?:(?:option|choice|route|fix|thing|move|bet)\s+)?(?:here\s+)?(?:is|would be|'s|tends to be)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|typically\s+)?(?:just\s+)?(?:to\s+)?(?:sell|deposit|close|liquidat|wir|transfer|mov|buy|hold|trim|add)\w*/gi,
+    re: /\b(?:fastest|quickest|simplest|easiest|cheapest|best|safest|smartest|cleanest|least painful|most efficient|least disruptive|ideal)\s+(?:(?:option|choice|route|fix|thing|move|bet)\s+)?(?:here\s+)?(?:is|would be|'s|tends to be)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|typically\s+)?(?:just\s+)?(?:to\s+)?(?:just\s+)?(?:sell|deposit|close|liquidat|wir|transfer|mov|buy|hold|trim|add)\w*/gi,
   },
   {
     kind: "modal",
@@ -124,7 +124,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "hedged",
     anchors: w("were i'd id would wouldn't wouldnt personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me|my (?:money|portfolio|account|call|decision))\\b|\\bif it was (?:me|up to me|my (?:money|portfolio|account|call|decision))\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|switch|turn on|enable|spread|split|stagger|be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me|my (?:money|portfolio|account|call|decision))\\b|\\bif it was (?:me|up to me|my (?:money|portfolio|account|call|decision))\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|go ahead|do it|switch|turn on|enable|spread|split|stagger|be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -136,7 +136,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "judgement",
     anchors: w("smart wise good bad great poor right wrong mistake reasonable sensible sound solid"),
     reason: "H4: judges an investment choice",
-    re: /\b(?:(?:smart|wise|good|bad|great|poor|right|wrong|reasonable|sensible|sound|solid) (?:move|idea|call|choice|bet|decision|play|way|strategy|approach|option|plan)|mistake)\b/gi,
+    re: /\b(?:(?:smart|wise|good|bad|great|poor|right|wrong|reasonable|sensible|sound|solid|risky|dangerous|reckless) (?:move|idea|call|choice|bet|decision|play|way|strategy|approach|option|plan)|mistake)\b/gi,
   },
   {
     kind: "judgement",
@@ -231,14 +231,14 @@ export const H4_RULES: H4Rule[] = [
     reason: "H4: names a position that would meet the call (MGN-02)",
     // "Your 150 shares of XOM alone would about cover it", "selling part of it would cover the call fastest": a holding
     // named as the way to meet the call.
-    re: /\b(?:[Ss]elling|[Cc]losing|[Tt]rimming|[Ll]iquidating)\s+(?:part|some|half|most|all|a (?:portion|chunk|piece))\s+of\s+(?:it|them|that|this)\b[^.;!?]{0,20}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b|\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding)|(?!(?:other|existing|open|current|marginable|eligible)\b)[a-z-]+\s+(?:fund|etf|bonds?|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
+    re: /\b(?:[Ss]elling|[Cc]losing|[Tt]rimming|[Ll]iquidating)\s+(?:(?:part|some|half|most|all|a (?:portion|chunk|piece))\s+of\s+)?(?:it|them|that(?: one)?|this(?: one)?)\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b|\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding)|(?!(?:other|existing|open|current|marginable|eligible)\b)[a-z-]+\s+(?:fund|etf|bonds?|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
   },
   {
     kind: "imperative",
     anchors: w("money cash savings funds"),
     reason: "H4: says the customer's money should be invested",
     // "That money should be working for you": what the customer's cash ought to do is an allocation.
-    re: /\b(?:your|that|this|the)\s+(?:extra\s+|idle\s+|spare\s+)?(?:money|cash|savings|funds)\s+(?:really\s+)?(?:should|ought to|needs to|has to)\s+(?:really\s+)?be\s+(?:working|invested|put to work|earning|in the market)\b/gi,
+    re: /\b(?:your|that|this|the)\s+(?:extra\s+|idle\s+|spare\s+|emergency\s+|retirement\s+)?(?:money|cash|savings|funds)\s+(?:really\s+|probably\s+)?(?:should|ought to|needs to|has to)\s+(?:really\s+)?be\s+(?:working|invested|put to work|earning|in the market)\b|\b(?:your|that|this|the)\s+(?:extra\s+|idle\s+|spare\s+|emergency\s+|retirement\s+)?(?:money|cash|savings|funds)\s+(?:really\s+|probably\s+)?(?:shouldn't|should not|ought not to)\s+be\s+(?:sitting|parked|invested|kept|tied up)\s+in\b/gi,
   },
   {
     kind: "named",
