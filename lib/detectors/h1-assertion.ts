@@ -87,6 +87,7 @@ const OWNED_DATED =
   /\b(?:your|his|her|their)\b[^.;]{0,60}?\b\w+ed\s+(?:[\w-]+\s+){0,3}?on\s+(?:the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every))|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b)/i;
 // What the agent sees is an amount or figure: "I'm seeing a slightly different amount than that".
 const REPORTED_FIGURE = /^\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:amount|figure|number|total|balance)\b/i;
+const OWNER_NOUN = /owner|holder|signer|trustee/;
 // Another firm's action on the customer's transfer: "Fidelity has accepted the request".
 const FIRM_ACTED =
   /\b(?!Zoomberg\b)[A-Z][a-z]+\s+(?:has|have)\s+(?:already\s+)?(?:accepted|rejected|approved|received|sent|released|processed|delivered|frozen|flagged)\s+(?:the|your|his|her)\s+(?:request|transfer|assets|positions|shares|account)\b/;
@@ -254,11 +255,11 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     const emailClause = email && !customer.toLowerCase().includes(email[0].toLowerCase()) ? detailClause(doc, s, sp.start + email.index) : null;
     if (emailClause) return emailClause;
     let previousGeneric = false;
-    let pluralKindBefore = false;
+    const earlierClauses: string[] = [];
     for (const c of clausesWithAsides(doc, s, line, sp.start)) {
       const t = doc.text.slice(c.start, c.end);
-      const theyAreThoseBefore = pluralKindBefore;
-      pluralKindBefore ||= BARE_PLURAL_SUBJECT.test(t);
+      const earlier = earlierClauses.length;
+      earlierClauses.push(t);
       if (asks >= 0 && c.start >= asks && !BECAUSE_START.test(t)) continue;
       const lower = doc.lower.slice(c.start, c.end);
       ACCOUNT_THING.lastIndex = 0;
@@ -273,18 +274,18 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t))) ||
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
-        (customerNamesAThing && ACCOUNT_KIND.test(t)) ||
+        (customerNamesAThing && (lower.includes("account") || lower.includes("ira")) && ACCOUNT_KIND.test(t)) ||
         (lower.includes(" of ") && NOMINAL_EVENT.test(t)) ||
         (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t) || YOU_DID_ON.test(t) || SHARES_YOU_HOLD.test(t) || OWNED_DATED.test(t))) ||
         (customerNamesAThing && WE_DID_ON.test(t)) ||
         (customerNamesAThing && lower.includes("match") && MATCHES_RECORD.test(t)) ||
-        (customerNamesAThing && OWNERSHIP.test(t)) ||
-        (customerNamesAThing && FIRM_ACTED.test(t)) ||
+        (customerNamesAThing && OWNER_NOUN.test(lower) && OWNERSHIP.test(t)) ||
+        (customerNamesAThing && lower.includes("ha") && FIRM_ACTED.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
-      const pronoun = customerNamesAThing && !(theyAreThoseBefore && THEY.test(said)) && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));
+      const pronoun = customerNamesAThing && !(THEY.test(said) && earlierClauses.slice(0, earlier).some((b) => BARE_PLURAL_SUBJECT.test(b))) && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
       const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
       const searched = report !== null && (SEARCH_RESULT.test(said) || REPORTED_FIGURE.test(said));
