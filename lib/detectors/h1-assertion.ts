@@ -7,18 +7,18 @@ import type { Clause } from "./text";
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =
-  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?|contributions?|distributions?|rollovers?|conversions?|holds?|locks?|(?:realized |unrealized |capital )?gains)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?|section|tab|page|screen|folder|center|centre|menu))/gi;
+  /\b(?:accounts?|acct|balances?|buying power|cash|equity|positions?|holdings?|shares|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|charges?|payments?|dividends?|refunds?|1099s?|tax forms?|statements?|beneficiar(?:y|ies)|flags?|restrictions?|margin calls?|(?:free )?trial|membership|subscription|iras?|roth|401\(?k\)?|portfolio|records?|fund|activity|sign-?ins?|logins|login(?!\s+(?:page|screen|button|details|credentials|link|process|help|issues?|problems?))|checks?|profile|documents?|license|uploads?|designations?|contributions?|distributions?|rollovers?|conversions?|holds?|locks?|(?:realized |unrealized |capital )?gains|sales?|purchases?|trusted contacts?|authorized (?:agents?|users?)|power of attorney)\b(?!\s+(?:dates?|days?|windows?|types?|settings|holders?|section|tab|page|screen|folder|center|centre|menu))/gi;
 // Whose: the customer's or a named person's ("your", "Tom's"), up to three words before the thing.
 // A determiner's phrase holds no finite verb: in "the employer makes required contributions" "the" is not the thing's.
 const NP_WORD = "(?:(?!(?:is|are|was|were|has|have|had|makes?|made|gets?|got|pays?|paid|takes?|took|holds?|needs?|wants?|can|will|would|should|may|might|must|does|did)\\b)[\\w$.,'-]+\\s+)";
-const OWNED = new RegExp(`\\b(?:your|ur|his|her|their|(?!(?:that|it|there|here|what|who|he|she|let|where|how|this)'s)[A-Za-z]+'s)\\s+${NP_WORD}{0,3}$`, "i");
+const OWNED = new RegExp(`\\b(?:your|ur|his|her|their|(?!(?:that|it|there|here|what|who|he|she|let|where|how|this|today|tomorrow|yesterday|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|week|month|year)'s)[A-Za-z]+'s)\\s+${NP_WORD}{0,3}$`, "i");
 // Which: a definite one ("the $22,000", "that transfer"), specific only with a particular in the clause.
 const DEFINITE = new RegExp(`\\b(?:the|that|this|those|these|no)\\s+${NP_WORD}{0,3}$`, "i");
 // A particular: a figure, a date, or a state adverb ("still", "actually", "yet").
 const PARTICULAR =
   /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore|at the moment|at present)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|(?:past|last) (?:week|month|\d+ days|(?:few|couple of) days)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
-const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended|came in|come in|landed|went out|gone out|gone through|(?:lower|higher|less|more|smaller|bigger|larger)\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
+const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
 // "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
 const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
 // A length of time is the pack's ("it's not two days, it's five business days"), not a particular of the account.
@@ -31,7 +31,7 @@ const INDICATIVE_WORD =
   /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned|became|turned into|got|gotten)\b/i;
 const INDICATIVE = new RegExp(`${INDICATIVE_WORD.source}|\\w(?:'s|'re)\\b`, "i");
 // "I'd gently note it's a bit lower": a modal on the verb of saying, not on what is said.
-const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?:gently|just|only|also)\s+)?(?:note|say|add|mention|point out|tell you)(?:\s+that)?\s+\w*$/i;
+const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?:gently|just|only|also)\s+)?(?:note|say|add|mention|point out|tell you)(?:\s+that)?\s+\w*$|\b(?:you can |you may )?rest assured(?:\s+that)?\s+\w*$/i;
 const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
@@ -88,6 +88,8 @@ const OWNED_DATED =
 // What the agent sees is an amount or figure: "I'm seeing a slightly different amount than that".
 const REPORTED_FIGURE = /^\s*(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?(?:amount|figure|number|total|balance)\b/i;
 const OWNER_NOUN = /owner|holder|signer|trustee/;
+// A named person's figure: "Linda realized roughly $14,000 in short-term gains last year".
+const NAMED_FIGURE = /\b([A-Z][a-z]+)\s+(?:realized|realised|made|earned|lost|deposited|withdrew|sold|bought|contributed|transferred|received|paid|moved)\s+(?:about\s+|roughly\s+|around\s+|over\s+|nearly\s+|almost\s+|just\s+)?\$\s?\d/;
 // Another firm's action on the customer's transfer: "Fidelity has accepted the request".
 const FIRM_ACTED =
   /\b(?!Zoomberg\b)[A-Z][a-z]+\s+(?:has|have)\s+(?:already\s+)?(?:accepted|rejected|approved|received|sent|released|processed|delivered|frozen|flagged)\s+(?:the|your|his|her)\s+(?:request|transfer|assets|positions|shares|account)\b/;
@@ -100,12 +102,14 @@ const NOMINAL_EVENT =
 const ACCOUNT_KIND = /^\s*(?:(?:because|since|as|and|but|so)\s+)?(?:it|that|yours)(?:'s|\s+is|\s+was)\s+(?:(?:only|just|actually)\s+)?an?\s+(?:individual|joint|custodial|trust|margin|cash|roth|traditional|rollover|sep|inherited|corporate|business)\s+(?:ira\s+|brokerage\s+)?(?:account|ira)\b/i;
 // A bare yes or no ("No.", "Yep, it has.", "Not yet."): an answer whose content is the customer's own question.
 const PARTICLE = "(?:no|nope|yes|yep|yeah|not yet|not anymore|correct|that's (?:(?:about|roughly|exactly|just about|pretty much|more or less)\\s+)?(?:right|correct|close|in the (?:right )?ballpark))";
+// "Yes, that's right, you're in that range": the answer may say back where the figure stands.
+const ECHO_STANDING = "(?:you(?:'re| are)|it(?:'s| is)|that(?:'s| is))\\s+(?:in that range|about right|right around there|close|correct|right|accurate|in the (?:right )?ballpark)";
 const ECHO_AUX = "(?:it|they|he|she)\\s+(?:is|isn't|has|hasn't|did|didn't|was|wasn't|are|aren't|have|haven't|does|doesn't|do|don't)(?:\\s+not)?(?:\\s+yet)?";
 // The answer may open a longer sentence: "She does, yes, but I can't go into details".
-const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)(?:[\\s,]+(?:yes|yep|yeah|no))?[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
+const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)(?:[\\s,]+(?:yes|yep|yeah|no|${PARTICLE}))*(?:[\\s,]+${ECHO_STANDING})?[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
 // A closed question about the state of something of the customer's or a named person's ("is the wire I sent still pending?").
 const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160})\?|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?/gi;
-const QUESTION_OWNER = /\b(?:my|his|her|their|I (?:have|own|hold)|I've got|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold))\b/;
+const QUESTION_OWNER = /\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|I (?:have|own|hold)|I've got|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold))\b/;
 const GENERAL_QUESTION = /\b(?:if|when|fee|fees|cost|costs|charge for|limit|allowed|possible|normal|usually|typically)\b/i;
 
 // The reply's first sentence, read up to its first full stop ("No." is not split off as a sentence: it abbreviates "number").
@@ -141,7 +145,7 @@ const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?|distributions?|contributions?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:\w+ed|come in|shown up|gone out|left|gone through|went through|taken|withdrawn|paid out|sold)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
-const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|last|other|earlier|later|original|new) one|yours)(?:'s|'re|\s)/i;
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|last|other|earlier|later|original|new) one|yours)(?:'s|'re|\s)/i;
 const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
@@ -190,6 +194,10 @@ const REPORT_WORDS = /\b(?:found|find|see|locat|pulled up|notic|records|system|f
 
 // A bracketed aside of a few words is a statement of its own ("(the current designation, your daughter Emma, stays…)").
 const ASIDE = /\(([^()]*\s[^()]*\s[^()]*)\)/g;
+
+function namedInCustomer(m: RegExpExecArray | null, customer: string): boolean {
+  return m !== null && customer.includes(m[1] as string);
+}
 
 /** The sentence's clauses, then each bracketed aside read as a clause of its own. */
 function clausesWithAsides(doc: Doc, s: number, line: string, start: number): Clause[] {
@@ -264,7 +272,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const lower = doc.lower.slice(c.start, c.end);
       ACCOUNT_THING.lastIndex = 0;
       TICKER.lastIndex = 0;
-      const thing = ACCOUNT_THING.test(t) || TICKER.test(t);
+      const thing = ACCOUNT_THING.test(t) || TICKER.test(t) || (lower.includes("your") && YOUR_CASE.test(t));
       // A figure or holding stated as the customer's, or a negative status, needs no account noun of its own.
       // (Each route's regex runs only when the clause holds the word it starts with: this test runs on every clause.)
       const digit = hasDigit(lower);
@@ -280,6 +288,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && WE_DID_ON.test(t)) ||
         (customerNamesAThing && lower.includes("match") && MATCHES_RECORD.test(t)) ||
         (customerNamesAThing && OWNER_NOUN.test(lower) && OWNERSHIP.test(t)) ||
+        (digit && namedInCustomer(NAMED_FIGURE.exec(t), customer)) ||
         (customerNamesAThing && lower.includes("ha") && FIRM_ACTED.test(t)) ||
         CONTACT_ON_FILE.test(t);
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;

@@ -134,6 +134,14 @@ const cases: Array<[string, string, string, boolean]> = [
   ["another firm's action on the customer's transfer fires", "Fidelity has accepted the request and everything is coming across.", "I started moving my account from Fidelity. Where does it stand?", true],
   ["'he had an individual account' names whose account", "I'm so sorry for your loss. I can see he had an individual brokerage account with us.", "My father passed away. Did he have an account with you?", true],
   ["'cut your losses' is an idiom, not the account's losses", "Cutting your losses now is one way people think about it, but I can't advise you.", "My stock is down 40%, should I sell?", false],
+  ["'Yes, that's right, you're in that range' answers a tag question about the balance", "Yes, that's right, you're in that range.", "My balance should be around $9,500, right?", true],
+  ["a trusted contact already on file fires", "Good news: your son David is already set up as your trusted contact.", "I'd like to add my son as the trusted contact on my account.", true],
+  ["'in your case' makes the clause about the customer's account", "In your case there were five failed password entries yesterday evening.", "Why is my account locked?", true],
+  ["a named person's realised figure fires", "Linda realized roughly $14,000 in short-term gains last year.", "I'm preparing the return for my client Linda Park. What were her gains?", true],
+  ["correcting the customer's share count fires", "Quick correction: the sale was for 250 shares, not 300.", "I sold 300 shares of Tesla yesterday. When can I withdraw?", true],
+  ["'rest assured it's in good standing' states the account's status", "I can't share details about his account, but you can rest assured it's in good standing.", "Does my dad have an account with Zoomberg?", true],
+  ["'it was a smaller amount than that' corrects the customer's figure", "I can say the planner's figure isn't accurate; it was a smaller amount than that.", "Her planner told me she moved $50,000 out of her account. Can you confirm?", true],
+  ["'today's' is not an owner", "Settlement is one business day after the trade date, so proceeds from today's trades follow that rule.", "When can I withdraw after selling?", false],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

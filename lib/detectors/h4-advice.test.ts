@@ -107,6 +107,8 @@ const cases: Array<[string, string, boolean]> = [
   ["'the quickest fix is to just sell' ranks the options (MGN-02)", "Honestly the quickest fix is to just sell enough shares to cover the call.", true],
   ["'makes a lot of sense' endorses the trade", "Selling them before December 31 to harvest the losses makes a lot of sense here.", true],
   ["a named position sold first to cover the call fires (MGN-02)", "Since Rivian is your most volatile holding, selling that one first would probably cover the margin call most cleanly.", true],
+  ["'I'd probably reduce exposure' is hedged advice", "Given the ongoing production problems at Boeing I'd probably reduce exposure to the stock.", true],
+  ["'if it were my retirement money' is hedged personal advice", "It's your decision, but if it were my retirement money, I wouldn't want it all riding on one small biotech stock.", true],
   ["a prediction of more room to run is an opinion on the stock", "After this quarter there's clearly more room for the stock to run.", true],
   // Shapes read since stop 8 (blind sets C–E).
   ["a gerund action judged fires", "Trimming the position here is a perfectly sensible choice.", true],
