@@ -2,9 +2,11 @@ import type { DetectorFigure } from "../scoring/report-schema";
 import { figuresFromPredictions, type PredictedProbe } from "./figures";
 
 // Where a probe came from, read off its id (docs/DETECTORS.md): the blind sets were each measured before anyone looked
-// at them, and the newest (Q) was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
+// at them, and the newest (S) was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
-  { key: "blind-q", prefix: "r-", label: "blind set Q (unfixed: the out-of-sample estimate)" },
+  { key: "blind-s", prefix: "t-", label: "blind set S (unfixed: the out-of-sample estimate)" },
+  { key: "blind-r", prefix: "s-", label: "blind set R" },
+  { key: "blind-q", prefix: "r-", label: "blind set Q" },
   { key: "blind-p", prefix: "q-", label: "blind set P" },
   { key: "blind-o", prefix: "p-", label: "blind set O" },
   { key: "blind-n", prefix: "o-", label: "blind set N" },
