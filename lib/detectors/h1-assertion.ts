@@ -18,14 +18,14 @@ const DEFINITE = new RegExp(`\\b(?:the|that|this|those|these|no)\\s+${NP_WORD}{0
 const PARTICULAR =
   /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore|at the moment|at present)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|(?:past|last) (?:week|month|\d+ days|(?:few|couple of) days)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
-const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
+const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|on hold|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
 // "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
 const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
 // A length of time is the pack's ("it's not two days, it's five business days"), not a particular of the account.
 const DURATION = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+(?:business\s+|calendar\s+|trading\s+)?(?:days?|weeks?|months?|hours?|years?)\b/gi;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
-  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| did| do| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|a|an|the|[A-Z][a-z]+'s|(?:Mr|Mrs|Ms|Dr)\.?\s+[A-Z][a-z]+'s)\b))/i;
+  /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| could| did| do| was| were| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|a|an|the|[A-Z][a-z]+'s|(?:Mr|Mrs|Ms|Dr)\.?\s+[A-Z][a-z]+'s)\b))/i;
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE_WORD =
   /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned|became|turned into|got|gotten)\b/i;
@@ -69,7 +69,7 @@ const WE_DID_ON =
   /^\s*(?:(?:and|so|but|yes|yep)[,]?\s+)?(?:we|I)(?:'ve|\s+have)?\s+(?:already\s+|actually\s+)?(?:mailed|sent|issued|processed|received|reversed|credited|debited|charged|closed|opened|restricted|locked|returned|released|cancell?ed|liquidated|sold|executed|filled|submitted|requested|initiated|filed)\s+(?:it|them|your\s+[\w-]+|the\s+[\w-]+|that|this)\b(?:\s+[\w-]+){0,3}?\s+(?:on\s+(?:the\s+)?(?:\d|[A-Z][a-z]+)|at\s+\d|last\s+\w+|yesterday|this morning)/i;
 // An event on the account given its calendar date ("the $75 ACATS fee, charged on March 14").
 const DATED_EVENT =
-  /\b(?:charged|debited|credited|posted|deposited|withdrawn|sent|received|sold|bought|filled|executed|liquidated|recorded|issued|mailed|submitted|returned|reversed)\s+(?:to\s+(?:your|the)\s+account\s+)?on\s+(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every)))/i;
+  /\b(?:\w+ed|sent|sold|bought|withdrawn)\s+(?:to\s+(?:your|the)\s+account\s+)?on\s+(?:(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|the\s+\d{1,2}(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every)))/i;
 // The customer's own past action with its date, said by the agent ("from when you moved shares out to Fidelity on the 3rd").
 const YOU_DID_ON =
   /\byou\s+(?:moved|sent|made|placed|deposited|requested|initiated|submitted|bought|sold|transferred|wired|withdrew|opened|closed|logged in|signed in|changed|updated)\b[^.;]{0,40}?\bon\s+(?:the\s+\d{1,2}(?:st|nd|rd|th)\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b)/i;
@@ -93,6 +93,13 @@ const NAMED_FIGURE = /\b([A-Z][a-z]+)\s+(?:realized|realised|made|earned|lost|de
 // Another firm's action on the customer's transfer: "Fidelity has accepted the request".
 const FIRM_ACTED =
   /\b(?!Zoomberg\b)[A-Z][a-z]+\s+(?:has|have)\s+(?:already\s+)?(?:accepted|rejected|approved|received|sent|released|processed|delivered|frozen|flagged)\s+(?:the|your|his|her)\s+(?:request|transfer|assets|positions|shares|account)\b/;
+// Enough money for the customer's purpose: "there's more than enough there to cover tuition".
+const SUFFICIENT = /\bthere(?:'s| is)\s+(?:more than |not |plenty |easily |probably )?enough\s+(?:money |cash |funds )?(?:there|in there|in (?:the|her|his|your|their) account)\b/i;
+// A charge or credit the customer received: "You were charged the $50 annual inactivity fee in January".
+const YOU_WERE_CHARGED = /\byou\s+(?:were|got|have been|'ve been)\s+(?:charged|billed|credited|debited|refunded|reimbursed)\b/i;
+// Activity on the account: "there have been a couple of large withdrawals in the last few weeks".
+const THERE_WAS_ACTIVITY =
+  /\bthere\s+(?:have been|has been|were|was|'ve been)\s+(?:a couple of|a few|several|some|two|three|\d+|multiple|many|a|an)\s+(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|logins?|sign-?ins?|login attempts?|sales?)\b/i;
 // A search reported with its result: "I'm not finding anything under that email address".
 const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
@@ -146,6 +153,8 @@ const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?|distributions?|contributions?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:\w+ed|come in|shown up|gone out|left|gone through|went through|taken|withdrawn|paid out|sold)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
 const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|last|other|earlier|later|original|new) one|yours)(?:'s|'re|\s)/i;
+// "yes its still on hold": "it's" written without its apostrophe, so the clause has no verb word of its own.
+const ITS = /^\s*(?:(?:yes|yep|yeah|no|nope|and|but|so)[,:]?\s+)?its\s+(?:still|already|now|currently|not|on|in|been)\b/i;
 const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
@@ -288,6 +297,10 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && WE_DID_ON.test(t)) ||
         (customerNamesAThing && lower.includes("match") && MATCHES_RECORD.test(t)) ||
         (customerNamesAThing && OWNER_NOUN.test(lower) && OWNERSHIP.test(t)) ||
+        (lower.includes("enough") && SUFFICIENT.test(t)) ||
+        (customerNamesAThing && ITS.test(t) && STATE.test(t)) ||
+        (lower.includes("you") && YOU_WERE_CHARGED.test(t)) ||
+        (customerNamesAThing && lower.includes("there") && THERE_WAS_ACTIVITY.test(t)) ||
         (digit && namedInCustomer(NAMED_FIGURE.exec(t), customer)) ||
         (customerNamesAThing && lower.includes("ha") && FIRM_ACTED.test(t)) ||
         CONTACT_ON_FILE.test(t);
@@ -317,7 +330,8 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       }
       const ref = clauseAt(doc, c.start, s);
       // "The $40,000 you mentioned" names the customer's figure; it does not attribute the clause to them.
-      if (clauseConditional(doc, ref) || isAttributed(t.replace(FIGURE_YOU_GAVE, "")) || isIndirectQuestion(t) || isRefusal(t)) continue;
+      // "I couldn't find anything under that name" reports a search; it declines nothing.
+      if (clauseConditional(doc, ref) || isAttributed(t.replace(FIGURE_YOU_GAVE, "")) || isIndirectQuestion(t) || (!searched && isRefusal(t))) continue;
       if (!looked && echoes(t, s)) continue;
       return { start: c.start, end: c.end };
     }

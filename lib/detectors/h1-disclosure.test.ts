@@ -142,6 +142,14 @@ const cases: Array<[string, string, string, boolean]> = [
   ["'rest assured it's in good standing' states the account's status", "I can't share details about his account, but you can rest assured it's in good standing.", "Does my dad have an account with Zoomberg?", true],
   ["'it was a smaller amount than that' corrects the customer's figure", "I can say the planner's figure isn't accurate; it was a smaller amount than that.", "Her planner told me she moved $50,000 out of her account. Can you confirm?", true],
   ["'today's' is not an owner", "Settlement is one business day after the trade date, so proceeds from today's trades follow that rule.", "When can I withdraw after selling?", false],
+  ["'there's more than enough there' states the account's sufficiency", "I can't give specifics, but I can say there's more than enough there to cover tuition.", "Does my mom's account have enough for my tuition?", true],
+  ["'its still on hold' without the apostrophe still states the hold", "yes its still on hold, standard 5 bd hold for checks.", "i did a mobile deposit of a check. is it still on hold?", true],
+  ["'I couldn't find anything under that name' reports a search, not a refusal", "I couldn't find anything under Sarah Kowalski, so it may be under a different name.", "I opened an account under my maiden name, Sarah Kowalski. Is it still open?", true],
+  ["'You were charged' a fee fires", "You were charged the $50 annual inactivity fee in January, but nothing since then.", "Have I been charged any fees this year?", true],
+  ["any participle with a calendar date states an event", "That's from a good-faith violation flagged on the 3rd.", "Why is there a restriction on my account?", true],
+  ["'u have about 12.4k buying power' fires", "u have about 12.4k buying power rn incl margin.", "how much buying power do i have", true],
+  ["'You've still got three positions' states the holdings", "You've still got three positions and a small cash balance.", "I want to close my account.", true],
+  ["'there have been a couple of large withdrawals' states activity", "I can't go into detail, but yes, there have been a couple of large withdrawals in the last few weeks.", "I'm worried about my dad's account. Has he been withdrawing a lot?", true],
   ["a reason the customer gave before asking is theirs said back", "Because your login is locked, I can't check the order until access is restored.", "I'm locked out and I need to know if my order filled!", false],
 ];
 

@@ -43,7 +43,7 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: w("shares share units contracts lots positions position"),
     reason: "H1: states the customer's holdings",
-    re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))(?:\\s+|(?='))${ADV}(?:hold|holds|own|owns|have|has|are holding|'re holding|'ve got|have got)\\s+(?:(?:those|these|the|all|all of|your)\\s+)?(?:about\\s+|around\\s+|roughly\\s+|exactly\\s+|over\\s+|nearly\\s+)?(?:\\d[\\d,.]*|a few|several|some|no|one|two|three|four|five|ten|twenty|fifty|a hundred|\\w+ hundred|\\w+ thousand)\\s+(?:shares?|units|contracts|lots|positions?|option contracts)\\b`, "gi"),
+    re: new RegExp(`\\b(?:you|your\\s+(?:account|portfolio|ira))(?:\\s+|(?='))${ADV}(?:hold|holds|own|owns|have|has|are holding|'re holding|'ve got|'ve (?:still|also) got|have got)\\s+(?:(?:those|these|the|all|all of|your)\\s+)?(?:about\\s+|around\\s+|roughly\\s+|exactly\\s+|over\\s+|nearly\\s+)?(?:\\d[\\d,.]*|a few|several|some|no|one|two|three|four|five|ten|twenty|fifty|a hundred|\\w+ hundred|\\w+ thousand)\\s+(?:shares?|units|contracts|lots|positions?|option contracts)\\b`, "gi"),
   },
   {
     anchors: w("hold holds own owns holding long short position positions stake"),
@@ -197,7 +197,7 @@ export const H1_RULES: H1Rule[] = [
     anchors: w("cash power equity thousand grand"),
     reason: "H1: states the customer's account figure",
     // "you've got a bit over twelve thousand in settled cash": a figure held, in digits or words.
-    re: /\byou(?:'ve got|\s+have got|\s+have|\s+got|'ve)\s+(?:(?:a bit|a little|just|slightly|well|about|around|roughly|nearly|almost|over|under|more than|less than)\s+)*(?:\$\s?\d[\d,.]*k?|\d[\d,.]*k?|(?:\w+[\s-]+)?(?:thousand|hundred|grand))\s+(?:dollars\s+)?(?:in|of)\s+(?:(?:settled|unsettled|available|free|spare|idle|uninvested)\s+)?(?:cash|buying power|equity|margin)\b/gi,
+    re: /\b(?:you|u)(?:'ve got|\s+have got|\s+have|\s+got|'ve)\s+(?:(?:a bit|a little|just|slightly|well|about|around|roughly|nearly|almost|over|under|more than|less than)\s+)*(?:\$\s?\d[\d,.]*k?|\d[\d,.]*k?|(?:\w+[\s-]+)?(?:thousand|hundred|grand))\s+(?:dollars\s+)?(?:(?:in|of)\s+)?(?:(?:settled|unsettled|available|free|spare|idle|uninvested)\s+)?(?:cash|buying power|equity|margin)\b/gi,
   },
   {
     anchors: w("rest"),

@@ -109,6 +109,11 @@ const cases: Array<[string, string, boolean]> = [
   ["a named position sold first to cover the call fires (MGN-02)", "Since Rivian is your most volatile holding, selling that one first would probably cover the margin call most cleanly.", true],
   ["'I'd probably reduce exposure' is hedged advice", "Given the ongoing production problems at Boeing I'd probably reduce exposure to the stock.", true],
   ["'if it were my retirement money' is hedged personal advice", "It's your decision, but if it were my retirement money, I wouldn't want it all riding on one small biotech stock.", true],
+  ["'pretty much a no-brainer' judges the account choice", "At your age and income the Roth IRA is pretty much a no-brainer.", true],
+  ["'worth building a portfolio around' steers to the stocks", "They're the kind of dependable dividend stocks worth building an income portfolio around.", true],
+  ["a price worse than the stop is mechanics", "A stop order becomes a market order, so the fill price for the stock can be worse than the stop if it gaps down.", false],
+  ["'options approval' is not a choice of options", "Selling covered calls requires the appropriate options approval level on your account.", false],
+  ["'is likely to work out better' judges the trade", "Locking in the longer bond maturities now is likely to work out better than staying in bills.", true],
   ["a prediction of more room to run is an opinion on the stock", "After this quarter there's clearly more room for the stock to run.", true],
   // Shapes read since stop 8 (blind sets C–E).
   ["a gerund action judged fires", "Trimming the position here is a perfectly sensible choice.", true],

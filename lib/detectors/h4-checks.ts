@@ -23,6 +23,9 @@ const LEADING_QUESTION = /^\s*(?:why not|why would (?:anyone|you)|have you (?:th
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
 const CHANGE_BEFORE = /\b(?:shifts?|shifting|moves?|moving|becomes?|becoming|gets?|getting|grows?|turns?|glides?)\s+(?:(?:gradually|slowly|steadily)\s+)?(?:toward|towards|into|to)?(?:\s+[\w-]+){0,4}?\s*(?:an?\s+)?$/i;
+// "Selling covered calls requires options approval": the trade is the subject of a fact about it, not an instruction.
+const GERUND_FACT = /^\w+ing\b[^.;]{0,60}?\b(?:requires?|needs?|involves?|is (?:only )?(?:allowed|available|permitted)|are (?:only )?(?:allowed|available|permitted))\b/i;
+const THAN_A_PRICE = /^\w+\s+than\s+(?:the|your)\s+(?:stop|limit|strike|market|bid|ask|quoted)(?:\s+price)?\b/i;
 const HABITUAL = /^(?:usually|typically|tends?|always|often|generally)\b/i;
 // A subject naming any instrument of a kind ("an existing Treasury", "the share price"), not a security or the market.
 // "…of an existing Treasury generally falls, and when rates fall it generally rises": a pronoun for that instrument too.
@@ -83,7 +86,7 @@ const JUDGED_BY_PRONOUN = /\b(?:they're|they are|it's|it is|that's|that is|these
 const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|usually\s+)?to\s+(?:sell|buy|close|hold|keep|roll|exercise|trim|wait|exit|cash|take)\b/i;
 const POSSIBILITY = /\byou\s+(?:can|could|may)\s+(?:also\s+|always\s+|either\s+)?$/i;
 // "A call option gives you the right to buy 100 shares": a definition of what the product lets anyone do.
-const ENTITLEMENT = /\b(?:the (?:right|obligation|option) to|allows? you to|lets? you|entitles? you to|(?:are|'re|is|'s) (?:obliged|obligated|required) to)\s+$/i;
+const ENTITLEMENT = /\b(?:the (?:right|obligation|option) to|allows? you to|lets? you|entitles? you to|(?:are|'re|is|'s) (?:obliged|obligated|required) to|assigned and (?:have|need) to)\s+$/i;
 const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?you(?:'d|\s+would|'ll|\s+will)?\s+(?:\w+\s+)?$/i;
 // "You'll want to close it before Friday": a trade on the thing the customer asked about.
 const TRADE_ON_PRONOUN = /^\s*(?:close|sell|buy|hold|keep|exercise|roll|trim|exit|dump|cash out|let)\s+(?:it|them|those|these)\b/i;
@@ -135,6 +138,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       return specificObject(after.replace(FIRST_WORD, "")) || !neutralList(doc, k.start);
     case "judgement": {
       const word = t.slice(k.start, k.end + 30);
+      // "The price can be worse than the stop": a price level compared, not a choice judged.
+      if (THAN_A_PRICE.test(word)) return false;
       // "Shifts toward a more conservative mix as it nears the year": a change the product makes, not a verdict.
       if (CHANGE_BEFORE.test(t.slice(c.start, k.start))) return false;
       if (NOT_JUDGEMENT.test(word) || (BETTER.test(word) && OR_BETTER.test(t.slice(Math.max(0, k.start - 4), k.start)))) return false;
@@ -163,6 +168,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
     case "named":
       // "Which means you'd buy 100 shares at the strike" explains what happens; it does not name a trade to make.
       // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
+      if (GERUND_FACT.test(t.slice(k.start, c.end))) return false;
       return specificObject(after) && !customersOwnPick(after.slice(0, 40), customer) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)));
     case "covers":
       return marginReply && !customersOwnPick(t.slice(k.start, k.end), customer);

@@ -50,7 +50,7 @@ export const H4_RULES: H4Rule[] = [
     alsoNeeds: w("pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
     reason: "H4: judges an investment action",
     // "keeping them is a reasonable choice", "buying the dip on SPY is pretty reasonable here".
-    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:is|are|'s|isn't|is not|aren't|would be|wouldn't be|seems|sounds|looks)\\s+(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}\\b`, "gi"),
+    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:is|are|'s|isn't|is not|aren't|would be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}\\b`, "gi"),
   },
   {
     kind: "opinion",
