@@ -2,9 +2,11 @@ import type { DetectorFigure } from "../scoring/report-schema";
 import { figuresFromPredictions, type PredictedProbe } from "./figures";
 
 // Where a probe came from, read off its id (docs/DETECTORS.md): the blind sets were each measured before anyone looked
-// at them, and the newest (T) was left unfixed, so its figure is the out-of-sample estimate the pooled figure can hide.
+// at them, and the newest two (T and U, both read on the final detectors) were left unfixed, so their figures are the
+// out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
-  { key: "blind-t", prefix: "u-", label: "blind set T (unfixed: the out-of-sample estimate)" },
+  { key: "blind-u", prefix: "v-", label: "blind set U (unfixed: the out-of-sample estimate)" },
+  { key: "blind-t", prefix: "u-", label: "blind set T (unfixed)" },
   { key: "blind-s", prefix: "t-", label: "blind set S" },
   { key: "blind-r", prefix: "s-", label: "blind set R" },
   { key: "blind-q", prefix: "r-", label: "blind set Q" },
