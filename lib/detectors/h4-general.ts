@@ -27,9 +27,9 @@ const OTHERS_DO =
 // A thing judged by whether the customer should want it: "this probably isn't a position you want to be in".
 const WANTED =
   /\b(?:is|isn't|is not|'s|are|aren't|would be|wouldn't be)\s+(?:(?:probably|really|likely|definitely|honestly|just)\s+)*(?:not\s+)?(?:a|an|the|one)\s+(?:[\w-]+\s+)?(?:position|stock|trade|investment|bet|holding|fund|security|risk|gamble)\s+(?:that\s+)?you\s+(?:really\s+)?(?:want|need|'d want)\b/i;
-// A rule of thumb or better shape for the customer's money: "a common rule of thumb is to keep crypto to around 5%",
-// "spreading the proceeds across index funds would make your portfolio a lot sturdier", "a lot of eggs in one basket".
-const RULE_OF_THUMB =
+// Steering by timing, rule of thumb or a better shape for the customer's money: "it's time to sell", "a buying
+// opportunity", "a common rule of thumb is to keep crypto to around 5%", "would make your portfolio a lot sturdier".
+const STEERS =
   /\b(?:it's|it is|now is|now's|this is)\s+(?:(?:probably|definitely|maybe|really)\s+)?(?:the\s+)?time to\s+(?:sell|buy|rebalance|trim|take profits|get out|get in|lock in|add|invest|move|cash out)\b|\b(?:a|an)\s+(?:great\s+|good\s+|real\s+)?buying opportunit(?:y|ies)\b|\b(?:a|the)\s+(?:common|typical|popular|usual|standard|good|general)\s+(?:rule of thumb|approach|strategy|practice|guideline)\s+(?:here\s+)?is\s+to\s+(?:keep|put|set|sell|buy|hold|limit|cap|invest|allocate|trim|spread|place)\b|\bwould make (?:your|the) (?:portfolio|account|holdings|allocation|mix) (?:(?:a lot|much|far|way)\s+)?(?:sturdier|safer|stronger|more diversified|less risky|more balanced|better balanced|healthier)\b|\b(?:a lot of|too many|all (?:of )?your) eggs in one basket\b/i;
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
 const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|thinking about|seeing how|waiting|watching|building|owning|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
@@ -37,7 +37,7 @@ const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|
 const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "rule", "approach", "strategy", "practice", "guideline", "brainer", "no-brainer", "way", "time", "opportunity", "opportunities", "risky", "dangerous", "reckless", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
-const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${RULE_OF_THUMB.source}`, "i");
+const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${STEERS.source}`, "i");
 // "Want" and "need" are common words, so they open only the small test of their own shape, not the whole cascade.
 const WANT_WORDS = ["want", "need"];
 registerKeywords(WANT_WORDS);
@@ -88,7 +88,7 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const verdict = VERDICT.exec(t);
-      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t) ?? WANTED.exec(t) ?? RULE_OF_THUMB.exec(t);
+      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t) ?? WANTED.exec(t) ?? STEERS.exec(t);
       if (!found) continue;
       // A bare adjective ("is simple") or a choice named without a copula ("the right move") needs an investment in the clause.
       if (found === verdict && (!HAS_CHOICE.test(verdict[0]) || !(COPULA_START.test(verdict[0]) || OWN_VERDICT.test(verdict[0]))) && !talksInvesting(t)) continue;
