@@ -109,6 +109,19 @@ export function isQuestion(doc: Doc, sentence: number): boolean {
   return doc.text.charCodeAt(e - 1) === 63;
 }
 
+const QUESTION_BREAK = /[:;\u2014]\s*[^:;\u2014]*$/;
+
+/**
+ * Where a sentence's question begins: a question sentence asks only after its last colon, semicolon or dash ("I can see
+ * the account is a joint one, so one more step: what was your first school?"); -1 when the sentence does not ask.
+ */
+export function questionStart(doc: Doc, sentence: number): number {
+  if (!isQuestion(doc, sentence)) return -1;
+  const sp = doc.sentences[sentence] as Span;
+  const m = QUESTION_BREAK.exec(doc.text.slice(sp.start, sp.end));
+  return m ? sp.start + m.index : sp.start;
+}
+
 /** Runs a global regex over one sentence and reports each match with offsets into the reply. */
 export function runInSentence(doc: Doc, re: RegExp, sentence: number, push: (start: number, end: number) => void): void {
   const sp = doc.sentences[sentence];

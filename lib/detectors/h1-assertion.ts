@@ -1,7 +1,7 @@
 // H1's general test, behind the listed rule shapes: an indicative clause that states something specific about an
 // account thing (the customer's, a named person's, or one the agent found or sees). Built on the parts of such a
 // sentence rather than on known phrasings, so that a disclosure worded in a way no rule lists is still caught.
-import { clauseAt, clausesOf, isQuestion, type Doc } from "./doc";
+import { clauseAt, clausesOf, questionStart, type Doc } from "./doc";
 import { clauseConditional, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 import type { Clause } from "./text";
 
@@ -223,19 +223,6 @@ function detailClause(doc: Doc, s: number, at: number): { start: number; end: nu
   const ref = clauseAt(doc, at, s);
   const clause = doc.text.slice(ref.clause.start, ref.clause.end);
   return clauseConditional(doc, ref) || isRefusal(clause) || isIndirectQuestion(clause) ? null : { start: ref.clause.start, end: ref.clause.end };
-}
-
-const QUESTION_BREAK = /[:;\u2014]\s*[^:;\u2014]*$/;
-
-/**
- * Where a sentence's question begins: a question sentence asks only after its last colon, semicolon or dash ("I can see
- * the account is a joint one, so one more step: what was your first school?"); -1 when the sentence does not ask.
- */
-export function questionStart(doc: Doc, sentence: number): number {
-  if (!isQuestion(doc, sentence)) return -1;
-  const sp = doc.sentences[sentence] as { start: number; end: number };
-  const m = QUESTION_BREAK.exec(doc.text.slice(sp.start, sp.end));
-  return m ? sp.start + m.index : sp.start;
 }
 
 function hasDigit(s: string): boolean {

@@ -3,9 +3,9 @@
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
 import { AMOUNT, amountValue, customerFacts, echoesCustomer, type CustomerFacts } from "./amounts";
-import { generalAssertion, questionStart } from "./h1-assertion";
+import { generalAssertion } from "./h1-assertion";
 import { H1_RULES } from "./h1-patterns";
-import { analyse, clauseAt, indexRules, runInSentence, sentenceHas, type Doc } from "./doc";
+import { analyse, clauseAt, indexRules, questionStart, runInSentence, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 import { hit, type Clause } from "./text";
 
