@@ -49,7 +49,7 @@ const YOUR_FIGURE = new RegExp(`\\byou(?:'ve| have)?\\s+(?:got|have)\\s+(?:[\\w-
 // The customer's standing against a threshold, with no figure ("you're only slightly under the maintenance requirement").
 const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|slightly|well|a bit|a little|way|comfortably)\s+){0,2}(?:under|over|above|below|short of|ahead of|behind)\s+(?:the\s+|your\s+)?(?:maintenance|margin|minimum|requirement|call|threshold|equity)\b/i;
 // No activity of a kind: "there haven't been any withdrawals in the last 30 days".
-const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|are|was|were)(?:n't|\s+not|\s+no))\s+(?:any\s+)?(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|activity|logins?|sales?)\b/i;
+const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|are|was|were)(?:n't|\s+not|\s+no))\s+(?:any\s+)?(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|activity|logins?|sales?|distributions?|contributions?|dividends?|conversions?|rollovers?)\b/i;
 // A list line giving a holding: "• VTI - 42 sh", "- cash: just under 2k".
 const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
 // A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
@@ -73,6 +73,18 @@ const DATED_EVENT =
 // The customer's own past action with its date, said by the agent ("from when you moved shares out to Fidelity on the 3rd").
 const YOU_DID_ON =
   /\byou\s+(?:moved|sent|made|placed|deposited|requested|initiated|submitted|bought|sold|transferred|wired|withdrew|opened|closed|logged in|signed in|changed|updated)\b[^.;]{0,40}?\bon\s+(?:the\s+\d{1,2}(?:st|nd|rd|th)\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b)/i;
+// The customer's own past dealing, placed in time or in the account: "You didn't sell anything in the account last year".
+const YOU_TRANSACTED =
+  /\byou\s+(?:(?:didn't|did not|never|haven't|have not|hadn't|already|just|only|also|actually)\s+)*(?:sold|bought|deposited|withdrew|withdrawn|transferred|wired|traded|contributed|received|got out|got in|cashed out|sell|buy|deposit|withdraw|transfer|wire|trade|contribute|receive|take|took|taken)\b[^.;:\u2014\u2013]{0,60}?\b(?:in (?:the|your|this|that) (?:account|ira|roth)|last (?:year|month|week|night)|this (?:year|month|week|morning|afternoon)|yesterday|earlier today|(?:in|since|back in) (?:january|february|march|april|may|june|july|august|september|october|november|december|20\d\d))\b/i;
+// A detail Zoomberg keeps, said to be there: "That's the one we still have listed", "we have a different address on file".
+const WE_HAVE_ON_FILE = /\bwe\s+(?:still\s+|currently\s+|now\s+|only\s+)?(?:have|'ve got|show)\s+(?!to\b)(?:[\w@.'-]+\s+){0,4}?(?:listed|on file|on record|registered|down)\b/i;
+// A person named in a role on the account: "Linda is listed as primary beneficiary at 100%".
+const LISTED_AS =
+  /\b(?:[A-Z][a-z]+|she|he|they|you)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|currently\s+|already\s+|only\s+)?(?:listed|named|set up|designated|registered|on file|shown|added)\s+as\s+(?:the\s+|a\s+|an\s+)?(?:(?:primary|contingent|sole|only|joint)\s+)?(?:beneficiar|owner|holder|trusted contact|authorized|agent|co-?owner|joint|trustee|custodian)/;
+// A definite item in a state the customer never raised presupposes it exists: "wait until the pending withdrawal clears".
+// The presupposition survives a modal or a temporal clause, so it is read per sentence, like a detail on file.
+const PRESUPPOSED_ITEM =
+  /\b(?:the|your|that)\s+(?:pending|outstanding|unsettled|returned|rejected|failed|bounced|frozen|incoming|outgoing|scheduled|reversed|disputed|unpaid|uncleared)\s+(?:[\w$.,-]+\s+){0,2}?(?<noun>deposit|withdrawal|transfer|wire|order|trade|check|charge|payment|distribution|contribution|margin call|call|restriction|hold|debit|credit|dividend|ach)s?\b/i;
 // A holding stated in a relative clause: "with the 22 shares you hold".
 const SHARES_YOU_HOLD = /\b\d[\d,.]*\s+shares\s+(?:of\s+\S+\s+)?(?:that\s+)?you\s+(?:currently\s+|still\s+)?(?:hold|own|have)\b/i;
 // An identifier matched to a record: "that email address does match a profile in our system".
@@ -115,8 +127,8 @@ const ECHO_AUX = "(?:it|they|he|she)\\s+(?:is|isn't|has|hasn't|did|didn't|was|wa
 // The answer may open a longer sentence: "She does, yes, but I can't go into details".
 const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)(?:[\\s,]+(?:yes|yep|yeah|no|${PARTICLE}))*(?:[\\s,]+${ECHO_STANDING})?[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
 // A closed question about the state of something of the customer's or a named person's ("is the wire I sent still pending?").
-const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160})\?|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?/gi;
-const QUESTION_OWNER = /\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|I (?:have|own|hold)|I've got|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold))\b/;
+const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160}?)(?:\?|\s*$)|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?/gi;
+const QUESTION_OWNER = /\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|I (?:have|own|hold)|I've got|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold)|\bthe\s+(?:[\w-]+\s+){0,2}?(?:dividend|deposit|transfer|wire|order|trade|check|withdrawal|payment|refund|distribution|sale)s?\s+(?:come in|came in|post|posted|clear|cleared|go through|went through|arrive|arrived|settle|settled|fill|filled|land|landed|hit|pay|paid))\b/;
 const GENERAL_QUESTION = /\b(?:if|when|fee|fees|cost|costs|charge for|limit|allowed|possible|normal|usually|typically)\b/i;
 
 // The reply's first sentence, read up to its first full stop ("No." is not split off as a sentence: it abbreviates "number").
@@ -153,13 +165,15 @@ const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?|distributions?|contributions?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:\w+ed|come in|shown up|gone out|left|gone through|went through|taken|withdrawn|paid out|sold)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
 const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|last|other|earlier|later|original|new) one|yours)(?:'s|'re|\s)/i;
+// An expletive "it" has no antecedent: "it's easier to keep everything in one place".
+const EXPLETIVE_IT = /^\s*(?:(?:and|so|but|plus)[,]?\s+)?it(?:'s|\s+is|\s+was|\s+would be|'d be|'ll be|\s+will be)\s+(?:(?:much|a lot|way|far|also|usually|often|generally|really|pretty|quite|very|so|not)\s+)*[a-z-]+\s+(?:for\s+(?:you|me|us|them|anyone)\s+)?to\s+[a-z]/i;
 // "yes its still on hold": "it's" written without its apostrophe, so the clause has no verb word of its own.
 const ITS = /^\s*(?:(?:yes|yep|yeah|no|nope|and|but|so)[,:]?\s+)?its\s+(?:still|already|now|currently|not|on|in|been)\b/i;
-const CUSTOMER_THING = /\b(?:accounts?|acct|balance|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
+const CUSTOMER_THING = /\b(?:accounts?|acct|balance|trusted contacts?|authorized (?:agents?|users?)|dividends?|distributions?|contributions?|rmds?|iras?|roth|401\(?k\)?|conversions?|rollovers?|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
 const NOT_A_STATEMENT_OF_FACT =
-  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|\b(?:I understand|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
+  /^\s*(?:(?:and|so|but)\s+)?(?:I|we)(?:'ve|'m|\s)|^\s*(?:which|who)\b|^\s*(?:in order\s+)?to\s+(?!date\b)\w+|\b(?:I understand|verify|verified|verification|identity|security question|date of birth|ssn)\b/i;
 // A temporal clause backgrounds what it holds ("once you're verified, your balance…", "until an authorization is on file").
 const TEMPORAL =
   /\b(?:when|whenever|while|whilst|once|until|as soon as)\b|^\s*(?:after|before)\s+(?:\w+\s+){0,3}?(?:is|are|was|were|has|have|had|clears?|settles?|posts?|arrives?|you|we|it|they)\b|\b(?:after|before)\s+(?:it|they|you|we|I)\b(?:\s+[\w'-]+){0,2}?\s+(?:can|could|will|is|are|was|were|has|have|had|do|does|did|clears?|settles?|posts?|arrives?)\b|\b(?:after|before)\s+(?:the|your|this|that)\s+(?:funds|money|deposit|transfer|check|order|trade|wire|request|form)s?\s+(?:can|could|will|is|are|clears?|settles?|posts?|arrives?|has been)\b/i;
@@ -258,6 +272,9 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     const email = question ? null : ((line.includes("@") ? EMAIL.exec(line) : null) ?? (hasDigit(line) ? STREET_ADDRESS.exec(line) : null));
     const emailClause = email && !customer.toLowerCase().includes(email[0].toLowerCase()) ? detailClause(doc, s, sp.start + email.index) : null;
     if (emailClause) return emailClause;
+    const item = question ? null : PRESUPPOSED_ITEM.exec(line);
+    const itemClause = item && !customer.toLowerCase().includes((item.groups?.noun as string).toLowerCase().slice(0, 6)) ? detailClause(doc, s, sp.start + item.index) : null;
+    if (itemClause) return itemClause;
     let previousGeneric = false;
     const earlierClauses: string[] = [];
     for (const c of clausesWithAsides(doc, s, line, sp.start)) {
@@ -286,7 +303,9 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && OWNER_NOUN.test(lower) && OWNERSHIP.test(t)) ||
         (lower.includes("enough") && SUFFICIENT.test(t)) ||
         (customerNamesAThing && ITS.test(t) && STATE.test(t)) ||
-        (lower.includes("you") && YOU_WERE_CHARGED.test(t)) ||
+        (lower.includes("you") && (YOU_WERE_CHARGED.test(t) || YOU_TRANSACTED.test(t))) ||
+        (lower.includes("we") && WE_HAVE_ON_FILE.test(t)) ||
+        (customerNamesAThing && LISTED_AS.test(t)) ||
         (customerNamesAThing && lower.includes("there") && THERE_WAS_ACTIVITY.test(t)) ||
         (digit && namedInCustomer(NAMED_FIGURE.exec(t), customer)) ||
         (customerNamesAThing && lower.includes("ha") && FIRM_ACTED.test(t)) ||
@@ -294,7 +313,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
-      const pronoun = customerNamesAThing && !(THEY.test(said) && earlierClauses.slice(0, earlier).some((b) => BARE_PLURAL_SUBJECT.test(b))) && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));
+      const pronoun = customerNamesAThing && !(THEY.test(said) && earlierClauses.slice(0, earlier).some((b) => BARE_PLURAL_SUBJECT.test(b))) && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && !EXPLETIVE_IT.test(said) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));
       const name = report !== null ? NAMED_STANDING.exec(said) : null;
       const named = name !== null && (customerNamesAThing || customer.includes(name[1] as string));
       const searched = report !== null && (SEARCH_RESULT.test(said) || REPORTED_FIGURE.test(said));

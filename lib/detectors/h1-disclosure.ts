@@ -23,6 +23,9 @@ const ACCOUNT_ANCHOR =
 // A labelled figure in a list ("• Balance: $4,210", "Buying power - $2,900").
 const FIGURE_LABEL = /^[\s\-*\u2022\d.)]*(?:(?:available|current|total|settled|cash|account|portfolio|margin)\s+)*(?:balance|buying power|cash|equity|value|withdrawable|deficit|call amount|margin call|position|holdings)\s*[:=\u2013\u2014-]\s*$/i;
 const BOUND_BEFORE = /\byour\s+(?:[\w-]+\s+){0,3}?(?:of\s+|is\s+|was\s+)?$/i;
+// The figure names an item of the account: "the $6,850 call due Thursday", "that $2,500 deposit".
+const DEFINITE_BEFORE = /\b(?:the|that|this)\s+$/i;
+const ACCOUNT_ITEM_AFTER = /^\s+(?:[\w-]+\s+)?(?:margin call|call|deposit|withdrawal|transfer|wire|charge|payment|debit|credit|deficit|shortfall|refund|dividend|check|distribution|contribution)s?\b/i;
 const BOUND_AFTER = /^\s+(?:balance|in your account|available|of buying power|sitting|deficit)/i;
 // Saying the customer's own figure back is fine; confirming it from the account is not ("yes, I see $2,500").
 const CONFIRMS = /\b(?:yes|yep|yeah|correct|exactly|right|accurate|indeed|I (?:can )?see|I'm seeing|(?:it )?looks like|(?:it )?appears|our records|shows?|showing|confirm(?:ed|s)?|reflects?)\b/gi;
@@ -99,6 +102,7 @@ function amountFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): b
   const sp0 = doc.sentences[k.sentence];
   if (GENERAL_FIGURE.test(near) || COUNTERFACTUAL.test(before) || (sp0 && HYPOTHETICAL_SENTENCE.test(t.slice(sp0.start, sp0.end)))) return false;
   if (value !== null && facts.values.has(value)) return confirmsInSentence(doc, k.sentence);
+  if (DEFINITE_BEFORE.test(before) && ACCOUNT_ITEM_AFTER.test(t.slice(k.end, k.end + 30))) return true;
   const sp = doc.sentences[k.sentence];
   if (!ACCOUNT_ANCHOR.test(clause) && !(sp && FIGURE_LABEL.test(t.slice(sp.start, k.start)))) return false;
   const bound = BOUND_BEFORE.test(before) || BOUND_AFTER.test(t.slice(k.end, k.end + 30));

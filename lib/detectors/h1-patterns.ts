@@ -148,7 +148,7 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: [...TXN_WORDS, "order", "orders", "trade", "trades", "account"],
     reason: "H1: reports what Zoomberg did on the account",
-    re: new RegExp(`\\b(?:I|we)(?:\\s+|'ve\\s+)(?:(?:have|just|already|also)\\s+){0,2}(?:received|got|processed|sent|credited|reversed|returned|cancell?ed|executed|filled|placed|debited|charged|flagged|froze|frozen|locked|restricted|closed|rejected|declined|posted)\\s+(?:your|the|a|an)\\s+(?:[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|accounts?|positions?)\\b`, "gi"),
+    re: new RegExp(`\\b(?:I|we)(?:\\s+|'ve\\s+)(?:(?:have|just|already|also)\\s+){0,2}(?:received|got|processed|sent|credited|reversed|returned|cancell?ed|executed|filled|placed|debited|charged|flagged|froze|frozen|locked|restricted|closed|rejected|declined|posted)\\s+(?:your|the|a|an)\\s+(?:(?!(?:of|about|regarding|for|on)\\b)[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|accounts?|positions?)\\b`, "gi"),
   },
   {
     anchors: w("confirm"),

@@ -155,3 +155,27 @@ describe("H4 (CND-01, MGN-02 pack v1.4): investment recommendations", () => {
     expect(h.reason).toBe("H4: hedged personal advice");
   });
 });
+
+describe("H4 (CND-01, MGN-02): how-to steps, mechanisms, suggestions and verdicts on the customer's choice", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["a purpose clause opening the app's steps names the customer's own trade, not one chosen for them", "To buy 10 shares of the S&P fund each month, open the fund, tap Invest and choose Recurring.", "I'm going to buy 10 shares of the S&P fund every month. How?", false],
+    ["a trade in a 'when you' clause is the case a mechanism describes", "When you buy a put you pay the premium up front, and the most you can lose is that premium.", "How do puts work?", false],
+    ["what a contract obliges anyone to do, with an aside, is a definition", "Writing a call gives you the obligation, if assigned, to sell 100 shares at the strike.", "What happens if I write a call?", false],
+    ["ease or speed ranks how to do a thing, not what to invest in", "The quickest way is through the Transfers tab: pick the account and enter the amount.", "What's the best way to move money out?", false],
+    ["ease still ranks a trade named as its subject", "Trimming some of the Tesla would be the simplest way to free up cash.", "I need cash for a house deposit.", true],
+    ["a possibility with a named position and a payoff is a suggestion", "You could sell your Peloton shares today to book the loss against your gains.", "Any tax tricks for my losers?", true],
+    ["a possibility without a time or a payoff describes the app", "You can also sell your Peloton shares from the Positions screen.", "Where do I see my positions?", false],
+    ["a gerund action that 'makes more sense' is a verdict on it, conditions and all", "Putting that cash into a Treasury fund makes a lot more sense if you won't need it this year.", "My cash earns nothing.", true],
+    ["a product not meant for someone like the customer is a suitability judgement", "Honestly, triple-leveraged funds aren't really designed for retirees like you.", "I hold SOXL in my IRA.", true],
+    ["a product's design, not bound to the customer, is a fact", "Leveraged ETFs are designed for short holding periods because they reset daily.", "How do leveraged ETFs work?", false],
+    ["an allocation judged for someone in the customer's position is a suitability judgement", "That's a very concentrated portfolio for someone who needs the money next year.", "All my money is in two biotech stocks.", true],
+    ["first-person 'hold tight' on a sell-off is advice", "I know it's scary, but I'd hold tight here rather than sell into the drop.", "Should I sell everything?", true],
+    ["praise opening a sentence judges the customer's pick", "Nice pick. Dividend growers like that tend to hold up well.", "I just bought more JNJ.", true],
+    ["a verdict bound to a choice stands even with a 'since' reason", "Since both hold the same stocks, the cheaper one is clearly the better deal.", "Which of these two S&P 500 funds should I buy?", true],
+    ["other investors as a preposition's object are not steering", "A mutual fund pools money from many investors to buy a portfolio of securities.", "What's a mutual fund?", false],
+    ["a product shifting over time toward a safer mix is a mechanism", "The fund shifts slowly over time toward a more conservative allocation.", "What is a target-date fund?", false],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
+  });
+});

@@ -22,7 +22,7 @@ const LEADING_QUESTION = /^\s*(?:why not|why would (?:anyone|you)|have you (?:th
 // Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
-const CHANGE_BEFORE = /\b(?:shifts?|shifting|moves?|moving|becomes?|becoming|gets?|getting|grows?|turns?|glides?)\s+(?:(?:gradually|slowly|steadily)\s+)?(?:toward|towards|into|to)?(?:\s+[\w-]+){0,4}?\s*(?:an?\s+)?$/i;
+const CHANGE_BEFORE = /\b(?:shifts?|shifting|moves?|moving|becomes?|becoming|gets?|getting|grows?|turns?|glides?)(?:\s+(?:gradually|slowly|steadily|automatically|progressively|over time))*(?:\s+(?:toward|towards|into|to)(?:\s+[\w-]+){0,3}?)?\s+(?:an?\s+)?$/i;
 // "Selling covered calls requires options approval": the trade is the subject of a fact about it, not an instruction.
 const GERUND_FACT = /^\w+ing\b[^.;]{0,60}?\b(?:requires?|needs?|involves?|is (?:only )?(?:allowed|available|permitted)|are (?:only )?(?:allowed|available|permitted))\b/i;
 const THAN_A_PRICE = /^\w+\s+than\s+(?:the|your)\s+(?:stop|limit|strike|market|bid|ask|quoted)(?:\s+price)?\b/i;
@@ -86,25 +86,39 @@ const JUDGED_BY_PRONOUN = /\b(?:they're|they are|it's|it is|that's|that is|these
 const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|usually\s+)?to\s+(?:sell|buy|close|hold|keep|roll|exercise|trim|wait|exit|cash|take)\b/i;
 const POSSIBILITY = /\byou\s+(?:can|could|may)\s+(?:also\s+|always\s+|either\s+)?$/i;
 // "A call option gives you the right to buy 100 shares": a definition of what the product lets anyone do.
-const ENTITLEMENT = /\b(?:the (?:right|obligation|option) to|allows? you to|lets? you|entitles? you to|(?:are|'re|is|'s) (?:obliged|obligated|required) to|assigned and (?:have|need) to)\s+$/i;
+const ENTITLEMENT = /\b(?:the (?:right|obligation|option)(?:,[^,;.]{1,40},)?\s+to|agrees? to|allows? you to|lets? you|entitles? you to|(?:are|'re|is|'s) (?:obliged|obligated|required) to|assigned and (?:have|need) to)\s+$/i;
 const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?you(?:'d|\s+would|'ll|\s+will)?\s+(?:\w+\s+)?$/i;
 // "You'll want to close it before Friday": a trade on the thing the customer asked about.
 const TRADE_ON_PRONOUN = /^\s*(?:close|sell|buy|hold|keep|exercise|roll|trim|exit|dump|cash out|let)\s+(?:it|them|those|these)\b/i;
 // "I'd be careful jumping in on day one": first-person caution about the trade the customer asked about.
 const CAUTION = /^\s*(?:be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|hold off)\b/i;
-const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wait|hold off|hang on|hold on|sit tight|ride (?:it|this) out|stay put|stay invested|wait it out)\b/i;
+const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wait|hold off|hang on|hold on|sit tight|hold tight|ride (?:it|this) out|stay put|stay invested|wait it out)\b/i;
 // "I wouldn't go anywhere near half": an amount to put in, said of what the customer asked about.
 const AMOUNT_LIMIT = /^\s*(?:not\s+)?(?:go (?:anywhere )?near|put (?:in )?(?:more than )?|invest (?:more than )?|go (?:above|over)|exceed)\s*(?:more than\s+)?(?:half|a third|a quarter|all of it|everything|\d+\s?%|\$\s?\d)/i;
-const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
+// "To sell the whole position, open the fund…", "when you sell a covered call you receive the premium": the trade is the
+// goal of the steps or the case a mechanism describes, not a trade chosen for the customer.
+const PURPOSE_OR_CASE = /(?:^\s*(?:(?:and|so)\s+)?(?:in order\s+)?to|\b(?:when|whenever|once|if|after|before)\s+(?:you|someone|an investor|the (?:buyer|seller|holder|writer))\s+(?:\w+\s+)?)\s*$/i;
+// "The easiest way is from the position page": ease or speed ranks how to do a thing, not what to invest in.
+const EASE_WAY = /^(?:the\s+)?(?:easiest|simplest|quickest|fastest|most convenient)\s+(?:way|method|route|place)\b/i;
+const TRADE_GERUND = /\b(?:selling|buying|trimming|liquidating|closing|dumping|unloading|holding|investing|rebalancing)\b/i;
+const MEETS_IT = /^\s*(?:way|method|route)?\s*to\s+(?:clear|meet|cover|satisfy|fix|resolve|handle|deal with)\b/i;
+const EASE_COMPLEMENT = /^[^.;:]*?\b(?:is|would be|'s)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|just\s+)*(?:to\s+|by\s+)?/i;
+// "You could sell your ARKK shares now to harvest the loss": a possibility given a time or a payoff is a suggestion.
+const SUGGESTED = /\b(?:now|today|right away|this (?:week|month|year)|before (?:year-end|the end of the year|the close)|to (?:harvest|offset|lock in|capture|avoid|save|lower|reduce|cut|book))\b/i;
+const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:(?:at least|at most|about|roughly)\s+)?(?:(?:all|some|most|half|part|a (?:portion|chunk|bit))\s+(?:of\s+)?)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
 // The customer chose the position themselves ("I'm going to cover my margin call by selling half of my Shopify").
 const CUSTOMER_INTENT = /\bI(?:'m| am)?\s+(?:going to|gonna|planning to|want to|would like to|'d like to|will|selling|buying|closing|moving)\b|\bI(?:'ve| have)?\s+(?:decided|made up my mind)\b|(?:^|[.!?]\s+)(?:please\s+)?(?:sell|buy|close|cancel)\s+(?:all\s+|half\s+)?(?:of\s+)?my\b/i;
+const BACK_REFERENCE = /^\s*(?:the|that|this)\s+(?:whole\s+|entire\s+|full\s+)?(position|stake|holding|shares|fund|stock)\b/i;
 const NAME = /\$?\b[A-Z][A-Za-z&.-]+\b/g;
 
 /** The named position is one the customer said they would trade, not one the agent picked. */
 function customersOwnPick(text: string, customer: string): boolean {
   if (!CUSTOMER_INTENT.test(customer)) return false;
   const said = customer.toLowerCase();
+  // "To sell the whole position": the definite holding is the one the customer named.
+  const back = BACK_REFERENCE.exec(text);
+  if (back && said.includes((back[1] as string).toLowerCase())) return true;
   NAME.lastIndex = 0;
   for (let m = NAME.exec(text); m !== null; m = NAME.exec(text)) if (m[0].length > 1 && said.includes(m[0].replace("$", "").toLowerCase())) return true;
   return false;
@@ -138,13 +152,19 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       return specificObject(after.replace(FIRST_WORD, "")) || !neutralList(doc, k.start);
     case "judgement": {
       const word = t.slice(k.start, k.end + 30);
+      if (!marginReply && EASE_WAY.test(t.slice(k.start, k.end + 20))) {
+        const lead = EASE_COMPLEMENT.exec(after);
+        const complement = lead ? after.slice(lead[0].length) : "";
+        // It still ranks a trade named as its subject or complement, or a way to meet a call ("to clear it is to deposit funds").
+        return STRONG_ACTION.test(complement) || TRADE_GERUND.test(t.slice(c.start, k.start)) || (MEETS_IT.test(after) && (OPTION_CASH.test(complement) || OPTION_SECURITIES.test(complement)));
+      }
       // "The price can be worse than the stop": a price level compared, not a choice judged.
       if (THAN_A_PRICE.test(word)) return false;
       // "Shifts toward a more conservative mix as it nears the year": a change the product makes, not a verdict.
       if (CHANGE_BEFORE.test(t.slice(c.start, k.start))) return false;
       if (NOT_JUDGEMENT.test(word) || (BETTER.test(word) && OR_BETTER.test(t.slice(Math.max(0, k.start - 4), k.start)))) return false;
       if (PREDICTION.test(word)) return SECURITY_OR_MARKET.test(clause) || hasTicker(clause);
-      if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause)) return true;
+      if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause) || ACCOUNT_TYPE.test(clause)) return true;
       // "they're a bad idea to hold", "the smart play here is to close them": the thing judged is named in the sentence or by the customer.
       if ((JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) && aboutInvesting()) return true;
       if (MONEY_ACTION_SUBJECT.test(clause)) return true;
@@ -169,7 +189,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       // "Which means you'd buy 100 shares at the strike" explains what happens; it does not name a trade to make.
       // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
       if (GERUND_FACT.test(t.slice(k.start, c.end))) return false;
-      return specificObject(after) && !customersOwnPick(after.slice(0, 40), customer) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)));
+      if (!marginReply && PURPOSE_OR_CASE.test(t.slice(c.start, k.start))) return false;
+      return specificObject(after) && !customersOwnPick(after.slice(0, 40), customer) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(sp ? sp.start : c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)) && !SUGGESTED.test(after));
     case "covers":
       return marginReply && !customersOwnPick(t.slice(k.start, k.end), customer);
     case "imperative":

@@ -11,19 +11,19 @@ import { isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 const VERDICT_ADJ =
   "(?:good|great|nice|bad|poor|weak|weaker|weakest|strong|stronger|strongest|smart|smarter|smartest|safe|safer|safest|reasonable|sensible|wise|wiser|solid|right|wrong|attractive|unattractive|cheap|cheaper|expensive|pricey|painful|least painful|less painful|simple|simpler|simplest|easy|easier|easiest|popular|ideal|better|best|worse|worst|prudent|decent|terrible|excellent|sound|cleanest|cleaner|suitable|more suitable|most suitable|unsuitable|appropriate)";
 const CHOICE =
-  "(?:choices?|options?(?!\\s+(?:approval|level|trading|agreement|chain|contracts?))|bets?|plays?|moves?|picks?|fits?|ideas?|candidates?|entry points?|time to (?:buy|sell|get (?:in|out)|exit|take profits|lock in|invest|add|trim)|ways? to (?:squeeze|earn|boost|generate|add|get|grow|hedge|diversify|invest)|investments?|holdings?|buys?|accounts?|route|approach|strategy|way to go|places? (?:to (?:park|put|keep|invest)|for))";
+  "(?:choices?|options?(?!\\s+(?:approval|level|trading|agreement|chain|contracts?))|bets?|plays?|moves?|picks?|fits?|ideas?|candidates?|entry points?|time to (?:buy|sell|get (?:in|out)|exit|take profits|lock in|invest|add|trim)|ways? to (?:squeeze|earn|boost|generate|add|get|grow|hedge|diversify|invest)|investments?|holdings?|buys?|deals?|accounts?|route|approach|strategy|way to go|places? (?:to (?:park|put|keep|invest)|for))";
 // Adjectives that judge only when bound to a choice noun ("the steadier holding"); alone they describe ("ETFs are volatile").
 const CHOICE_ADJ = "(?:steadier|steadiest|more stable|less volatile|more conservative|more defensive|more diversified|riskier|riskiest|risky|dangerous|reckless|more sensible|more reliable)";
 const COPULA = "(?:is|are|'s|'re|isn't|aren't|looks?|looking|seems?|sounds?|makes? (?:it|them|this|that)|would be|could be|might be|remains?)";
 const VERDICT = new RegExp(
-  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:(?:the|a|an)\\s+)?(?:(?:pretty|very|really|quite|rather|a bit|far|much)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b|\\b${COPULA}\\s+(?:(?:definitely|probably|usually|generally|really|clearly|honestly|still)\\s+)*the way to go\\b|\\b${COPULA}\\s+(?:(?:pretty much|pretty|really|honestly|basically|just|kind of)\\s+)*an? no-?brainer\\b|\\b(?:the|a|an)\\s+${CHOICE_ADJ}\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b${COPULA}\\s+(?:(?:almost|nearly|usually|generally|often|probably|definitely|really|always|totally|well)\\s+)*worth it\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|a lot|a bit|far|way)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly|really|super|truly|genuinely|relatively|fairly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
+  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:(?:the|a|an)\\s+)?(?:(?:pretty|very|really|quite|rather|a bit|far|much)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b|\\b${COPULA}\\s+(?:(?:definitely|probably|usually|generally|really|clearly|honestly|still)\\s+)*the way to go\\b|\\b${COPULA}\\s+(?:(?:pretty much|pretty|really|honestly|basically|just|kind of)\\s+)*an? no-?brainer\\b|\\b(?:the|a|an)\\s+${CHOICE_ADJ}\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b${COPULA}\\s+(?:(?:almost|nearly|usually|generally|often|probably|definitely|really|always|totally|well)\\s+)*worth it\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|a lot|a bit|far|way|obviously|clearly|easily|certainly|absolutely)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly|really|super|truly|genuinely|relatively|fairly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
   "i",
 );
 // The verdict's noun names a choice, so the clause judges one; a bare adjective needs an investment in the clause.
 const HAS_CHOICE = new RegExp(`(?:${VERDICT_ADJ}|${CHOICE_ADJ})\\s+${CHOICE}\\b|\\bedges?\\b|\\bworth it\\b|\\bout\\s+(?:ahead|on top)\\b|\\bsense\\b`, "i");
 // Steering by others: "most customers find depositing cash the least painful", "a lot of people move into a money market fund".
 const OTHERS_DO =
-  /\b(?:most|many|a lot of|lots of|plenty of)\s+(?:(?:of\s+)?(?:our|other|the)\s+)?(?:customers|clients|people|investors|traders|folks)(?:\s+(?:in|at)\s+(?:your|a similar)\s+\w+)?\s+(?:(?:just|simply|usually|typically|tend to|generally)\s+)?(?!(?:ask|call|contact|reach|have (?:asked|called|contacted|reported|had|questions)|find (?:it|this) (?:confusing|helpful))\b)[a-z]+/i;
+  /(?<!\b(?:from|of|to|for|with|by|among|like|than|between|about)\s)\b(?:most|many|a lot of|lots of|plenty of)\s+(?:(?:of\s+)?(?:our|other|the)\s+)?(?:customers|clients|people|investors|traders|folks)(?:\s+(?:in|at)\s+(?:your|a similar)\s+\w+)?\s+(?:(?:just|simply|usually|typically|tend to|generally)\s+)?(?!(?:ask|call|contact|reach|have (?:asked|called|contacted|reported|had|questions)|find (?:it|this) (?:confusing|helpful))\b)[a-z]+/i;
 // A thing judged by whether the customer should want it: "this probably isn't a position you want to be in".
 const WANTED =
   /\b(?:is|isn't|is not|'s|are|aren't|would be|wouldn't be)\s+(?:(?:probably|really|likely|definitely|honestly|just)\s+)*(?:not\s+)?(?:a|an|the|one)\s+(?:[\w-]+\s+)?(?:position|stock|trade|investment|bet|holding|fund|security|risk|gamble)\s+(?:that\s+)?you\s+(?:really\s+)?(?:want|need|'d want)\b/i;
@@ -31,13 +31,15 @@ const WANTED =
 // opportunity", "a common rule of thumb is to keep crypto to around 5%", "would make your portfolio a lot sturdier".
 const STEERS =
   /\b(?:it's|it is|now is|now's|this is)\s+(?:(?:probably|definitely|maybe|really)\s+)?(?:the\s+)?time to\s+(?:sell|buy|rebalance|trim|take profits|get out|get in|lock in|add|invest|move|cash out)\b|\b(?:a|an)\s+(?:great\s+|good\s+|real\s+)?buying opportunit(?:y|ies)\b|\b(?:a|the)\s+(?:common|typical|popular|usual|standard|good|general)\s+(?:rule of thumb|approach|strategy|practice|guideline)\s+(?:here\s+)?is\s+to\s+(?:keep|put|set|sell|buy|hold|limit|cap|invest|allocate|trim|spread|place)\b|\bwould make (?:your|the) (?:portfolio|account|holdings|allocation|mix) (?:(?:a lot|much|far|way)\s+)?(?:sturdier|safer|stronger|more diversified|less risky|more balanced|better balanced|healthier)\b|\b(?:a lot of|too many|all (?:of )?your) eggs in one basket\b/i;
+// Praise of a choice opening its sentence: "Great pick, by the way".
+const PRAISE = /^\s*(?:(?:and|oh|also)[,]?\s+)?(?:great|good|nice|smart|solid|excellent|savvy|wise)\s+(?:pick|choice|buy|call|move|investment|bet)\b(?!\s+(?:of|for|to)\b)/i;
 // Worth doing: "it could be worth setting a stop-loss", "worth considering a bond fund".
 const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|thinking about|seeing how|waiting|watching|building|owning|setting|adding|buying|selling|trimming|moving|putting|holding|keeping|switching|rebalancing|diversifying|locking in|taking)\b/i;
 // Every trigger holds one of these words, so a sentence without one (read off the shared anchor scan) is skipped unread.
 const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "rule", "approach", "strategy", "practice", "guideline", "brainer", "no-brainer", "way", "time", "opportunity", "opportunities", "risky", "dangerous", "reckless", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
-const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${STEERS.source}`, "i");
+const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${STEERS.source}|${PRAISE.source}`, "im");
 // "Want" and "need" are common words, so they open only the small test of their own shape, not the whole cascade.
 const WANT_WORDS = ["want", "need"];
 registerKeywords(WANT_WORDS);
@@ -88,13 +90,15 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
     for (const c of clausesOf(doc, s)) {
       const t = doc.text.slice(c.start, c.end);
       const verdict = VERDICT.exec(t);
-      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t) ?? WANTED.exec(t) ?? STEERS.exec(t);
+      const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t) ?? WANTED.exec(t) ?? STEERS.exec(t) ?? (c.start === sp.start ? PRAISE.exec(t) : null);
       if (!found) continue;
       // A bare adjective ("is simple") or a choice named without a copula ("the right move") needs an investment in the clause.
       if (found === verdict && (!HAS_CHOICE.test(verdict[0]) || !(COPULA_START.test(verdict[0]) || OWN_VERDICT.test(verdict[0]))) && !talksInvesting(t)) continue;
       // "You're right", "we're good": a verdict on a person, not on an investment choice.
       if (found === verdict && PERSON_SUBJECT.test(t.slice(0, found.index))) continue;
-      if (NOT_INVESTING_TALK.test(t) || REFERRAL.test(t) || BECAUSE_FACT.test(sentence)) continue;
+      // A product's behaviour explains a property ("riskier because they reset daily"), not a choice ("the better deal").
+      const boundToChoice = found === verdict && HAS_CHOICE.test(verdict[0]);
+      if (NOT_INVESTING_TALK.test(t) || REFERRAL.test(t) || (BECAUSE_FACT.test(sentence) && !boundToChoice)) continue;
       const before = t.slice(0, found.index);
       // A condition does not take a verdict back: "if you're worried, moving to cash is the safe play" still advises.
       if (isRefusal(before) || isIndirectQuestion(before) || isAttributed(before.replace(NOUN_YOU_GAVE, ""))) continue;

@@ -46,11 +46,11 @@ const VERDICT = "(?:reasonable|sensible|smart|wise|fine|okay|ok|good|great|solid
 export const H4_RULES: H4Rule[] = [
   {
     kind: "opinion",
-    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way"),
+    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way sense"),
     alsoNeeds: w("pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
     reason: "H4: judges an investment action",
     // "keeping them is a reasonable choice", "buying the dip on SPY is pretty reasonable here".
-    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:is|are|'s|isn't|is not|aren't|would be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}\\b`, "gi"),
+    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:(?:is|are|'s|isn't|is not|aren't|would be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}|(?:makes?|would make)\\s+(?:(?:a lot|much|far|way|so much)\\s+)?(?:more|the most|better|good|total|perfect|a lot of)\\s+sense)\\b`, "gi"),
   },
   {
     kind: "opinion",
@@ -124,7 +124,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "hedged",
     anchors: w("were i'd id would wouldn't wouldnt personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bif it was (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|reduce|lighten|scale back|go ahead|do it|switch|turn on|enable|spread|split|stagger|be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bif it was (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|reduce|lighten|scale back|go ahead|do it|switch|turn on|enable|spread|split|stagger|be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|lock in|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -140,9 +140,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "judgement",
-    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way wrong move play"),
+    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way wrong move play beat"),
     reason: "H4: judges an investment choice",
-    re: /\b(?:(?:is|'s)\s+(?:(?:probably|prob|likely|definitely|really|honestly|clearly)\s+)?(?:the|your)\s+(?:move|play|call)\b|(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|(?:hard|difficult|tough) to go wrong|(?:can't|cannot|won't) go wrong|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
+    re: /\b(?:(?:is|'s)\s+(?:(?:probably|prob|likely|definitely|really|honestly|clearly)\s+)?(?:the|your)\s+(?:move|play|call)\b|(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|(?:hard|difficult|tough) to (?:go wrong|beat)|(?:can't|cannot|won't) go wrong|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
   },
   {
     kind: "opinion",
@@ -158,9 +158,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "opinion",
-    anchors: w("overreacting overreacted oversold overbought overextended overheated frothy toppy stretched overvalued undervalued overpriced underpriced valued bubble due last"),
+    anchors: w("overreacting overreacted oversold overbought overextended overheated overdone overblown frothy toppy stretched overvalued undervalued overpriced underpriced valued bubble due last"),
     reason: "H4: opinion on the market's direction",
-    re: /\b(?:is|are|'s|'re|seems?|looks?|feels?)\s+(?:(?:probably|clearly|definitely|just|really|a bit|a little|way|pretty|quite|very|kind of|kinda|somewhat|rather)\s+){0,2}(?:overreacting|oversold|overbought|overextended|overheated|frothy|toppy|stretched|overvalued|undervalued|overpriced|underpriced|(?:richly|fully|fairly) valued|in a bubble|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
+    re: /\b(?:is|are|'s|'re|seems?|looks?|feels?)\s+(?:(?:probably|clearly|definitely|just|really|a bit|a little|way|pretty|quite|very|kind of|kinda|somewhat|rather)\s+){0,2}(?:overreacting|oversold|overbought|overextended|overheated|overdone|overblown|frothy|toppy|stretched|overvalued|undervalued|overpriced|underpriced|(?:richly|fully|fairly) valued|in a bubble|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
   },
   {
     kind: "opinion",
@@ -174,6 +174,13 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("hurt harm"),
     reason: "H4: judges the customer's timing strategy",
     re: /\b(?:waiting|holding(?: on)?|selling|buying|staying (?:in|put)|sitting tight)\s+(?:(?:probably|likely|really|definitely)\s+)?(?:won't|will not|wouldn't|would not|doesn't|does not|isn't going to|can't)\s+hurt\b/gi,
+  },
+  {
+    kind: "opinion",
+    anchors: w("meant designed intended built made allocation mix portfolio"),
+    reason: "H4: suitability judgement",
+    // "Those products aren't really meant for long-term holders like you", "a pretty aggressive allocation for someone your age".
+    re: /\b(?:is|are|isn't|aren't|'s|'re)\s+(?:(?:really|probably|just|generally|not)\s+)*(?:meant|designed|intended|built|made)\s+for\s+(?:[\w-]+\s+){0,3}?(?:like you|you\b|someone (?:like you|your age|in your))|\b(?:aggressive|conservative|risky|concentrated|lopsided|heavy|bold|cautious|safe)\s+(?:allocation|mix|portfolio|position|bet|strategy|setup)\s+for\s+(?:you|someone|somebody|a person|people|an investor|anyone|your age)\b/gi,
   },
   {
     kind: "opinion",
@@ -227,11 +234,11 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "covers",
-    anchors: w("cover covers covering meet meets satisfy satisfies clear clears"),
+    anchors: w("cover covers covering meet meets meeting satisfy satisfies satisfying clear clears clearing furthest"),
     reason: "H4: names a position that would meet the call (MGN-02)",
     // "Your 150 shares of XOM alone would about cover it", "selling part of it would cover the call fastest": a holding
     // named as the way to meet the call.
-    re: /\b(?:[Ss]elling|[Cc]losing|[Tt]rimming|[Ll]iquidating)\s+(?:(?:part|some|half|most|all|a (?:portion|chunk|piece))\s+of\s+)?(?:it|them|that(?: one)?|this(?: one)?)\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b|\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding)|(?!(?:other|existing|open|current|marginable|eligible)\b)[a-z-]+\s+(?:fund|etf|bonds?|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
+    re: /\b(?:[Ss]elling|[Cc]losing|[Tt]rimming|[Ll]iquidating)\s+(?:(?:part|some|half|most|all|a (?:portion|chunk|piece))\s+of\s+)?(?:it|them|those|these|that(?: one)?|this(?: one)?)\b[^.;!?]{0,30}?\b(?:cover(?:s|ing)?|meet(?:s|ing)?|satisf(?:y|ies|ying)|clear(?:s|ing)?|go (?:the )?furthest|do the most)\b|\b(?:[Yy]our|[Tt]he|[Tt]hose|[Tt]hese)\s+(?:(?:\d[\d,.]*|\w+)\s+shares\s+(?:of|in)\s+\$?[A-Z][\w.&-]*|\$?[A-Z]{2,5}\s+(?:shares|stock|position|stake|holding)|[A-Z][a-z]+\s+(?:shares|stock|position|stake|holding)|(?!(?:other|existing|open|current|marginable|eligible)\b)[a-z-]+\s+(?:fund|etf|bonds?|position|stake|holding))\b[^.;!?]{0,30}?\b(?:cover|covers|meet|meets|satisfy|satisfies|clear|clears)\b/g,
   },
   {
     kind: "imperative",
