@@ -32,7 +32,10 @@ const INDICATIVE_WORD =
 const INDICATIVE = new RegExp(`${INDICATIVE_WORD.source}|\\w(?:'s|'re)\\b`, "i");
 // "I'd gently note it's a bit lower": a modal on the verb of saying, not on what is said.
 const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?:gently|just|only|also)\s+)?(?:note|say|add|mention|point out|tell you)(?:\s+that)?\s+\w*$|\b(?:you can |you may )?rest assured(?:\s+that)?\s+\w*$/i;
-const MODAL_BEFORE = /\b(?:can|could|will|would|may|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
+const MODAL_WORDS = /\b(?:can|could|will|would|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
+// "May" capitalised inside a sentence is the month ("most of May"), not the modal.
+const MAY = /\bmay\b|(?:^|[.!?]\s+)May\b/;
+const MODAL_BEFORE = { test: (t: string): boolean => MODAL_WORDS.test(t) || MAY.test(t) };
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
   /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?|(?:each|every) (?:year|month|quarter|week)|annually)\b|^\s*['"]/i;
@@ -54,7 +57,7 @@ const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|ar
 const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
 // A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
 // 8207"): the digits are the disclosure, whatever the verb around them.
-const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,5}?\s*,?\s+(?:(?:which|that)\s+)?(?:(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)|(?:starting|starts|beginning|begins)\s+with\s+['"]?[\w.@-]{2,})/i;
+const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,5}?\s*[,\u2014\u2013-]?\s+(?:(?:which|that|it)\s+)?(?:(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)|(?:starting|starts|beginning|begins)\s+with\s+['"]?[\w.@-]{2,})/i;
 // A contact detail stated from the file: "the email we have on file for you is m.t…@yahoo.com".
 const CONTACT_ON_FILE = /\b(?:email(?: address)?|phone(?: number)?|mobile(?: number)?|address|number)\s+(?:we have|on file|we've got|registered|linked)\b[^.;]{0,30}?\b(?:is|are|was)\b/i;
 // An email address read out from the file, masked or not ("j.m*****@outlook.com"); Zoomberg's own are not the customer's.
@@ -85,6 +88,22 @@ const LISTED_AS =
 // The presupposition survives a modal or a temporal clause, so it is read per sentence, like a detail on file.
 const PRESUPPOSED_ITEM =
   /\b(?:the|your|that)\s+(?:pending|outstanding|unsettled|returned|rejected|failed|bounced|frozen|incoming|outgoing|scheduled|reversed|disputed|unpaid|uncleared)\s+(?:[\w$.,-]+\s+){0,2}?(?<noun>deposit|withdrawal|transfer|wire|order|trade|check|charge|payment|distribution|contribution|margin call|call|restriction|hold|debit|credit|dividend|ach)s?\b/i;
+// A definite item carrying a ticker or a figure: "the AMD $140 puts", "those 300 TSLA shares". New to the customer, it is the
+// account's; a limit or a fee named with the item is the pack's ("the $1,000 instant deposit limit").
+const PARTICULAR_ITEM =
+  /\b(?:the|your|that|those|these)\s+(?<mod>(?:(?:\$\s?\d[\d,.]*k?|[A-Z]{2,5}|\d[\d,.]*)\s+){1,3})(?:[\w-]+\s+)?(?:puts?|calls?|options?|contracts?|shares|position|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|checks?|charges?|payments?|distributions?|contributions?|dividends?|debits?|credits?)\b(?!\s+(?:limits?|fees?|minimums?|maximums?|thresholds?|requirements?|rules?|windows?|cut-?offs?))/g;
+const PACK_ACRONYM = /^(?:ACH|ACATS|IRA|ETF|SSN|DOB|PIN|ID|ET|PM|AM|US|USD|FINRA|SIPC|SEC|IRS|FDIC|W-?9|RMD|DRIP|KYC|AML|FAQ|OTP|SMS|2FA)$/;
+// A search that found no account under a name: "we don't actually have any account under the name Ray Bell".
+const NO_ACCOUNT_FOUND = /\b(?:we|I)\s+(?:don't|do not|didn't|did not|can't|cannot|couldn't)\s+(?:actually\s+|currently\s+|seem to\s+)?(?:have|see|show|find|locate)\s+(?:any|an?)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|profiles?|records?)\s+(?:under|in|for|with|matching|linked to|tied to|on file for)\b/i;
+// The account's contact history: "this is the third time you've contacted us about fees".
+const CONTACT_HISTORY =
+  /\b(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\s+time\s+you(?:'ve|\s+have)?\s+(?:contacted|called|reached out|written|messaged|chatted)\b|\byou(?:'ve|\s+have)\s+(?:already\s+)?(?:contacted|called|reached out to|written to|messaged|chatted with)\s+us\s+(?:about\s+(?:[\w-]+\s+){1,3}?)?(?:\w+\s+times|twice|before|already|since|last)\b/i;
+// A contact detail said to be on the account or not: "your work address isn't on the account".
+const ON_ACCOUNT_DETAIL =
+  /(?:\b(?:your|his|her|their)\s+(?:[\w-]+\s+)?(?:email|e-mail|address|phone|number|mobile)|\b(?:gmail|yahoo|outlook|hotmail|icloud))\b[^.;?]{0,30}?\b(?:is|isn't|is not|'s|are|aren't|was|wasn't)\s+(?:(?:still|currently|actually|not)\s+)?(?:the one\s+)?(?:on (?:the|your|his|her|their) account|on file|on record|linked|registered)\b/i;
+// A figure the customer carried or owed, told back: "You carried a debit of roughly eight hundred dollars for most of last month".
+const YOU_HAD_FIGURE = new RegExp(`\\byou\\s+(?:had|carried|held|kept|owed|ran|maintained|realized|realised|earned|lost|made|paid)\\s+(?:[\\w-]+\\s+){0,6}?${FIGURE}`, "i");
+const CHECK_STEP = /^\s*(?:[-*\u2022]|\d+[.)])?\s*(?:please\s+)?(?:make sure|ensure|check|double-check|see if|see whether)\b/i;
 // A holding stated in a relative clause: "with the 22 shares you hold".
 const SHARES_YOU_HOLD = /\b\d[\d,.]*\s+shares\s+(?:of\s+\S+\s+)?(?:that\s+)?you\s+(?:currently\s+|still\s+)?(?:hold|own|have)\b/i;
 // An identifier matched to a record: "that email address does match a profile in our system".
@@ -192,7 +211,7 @@ const NAMED_BEFORE = new RegExp(`\\b(?:the|that|this|those|these)\\s+(?:[\\w-]+\
 const NAMED_AFTER = new RegExp(`^\\s+(?:from|at|with|to|of)\\s+(?!${NOT_A_NAME})[A-Z][\\w&.-]+`);
 
 // "In your case, Fidelity delivered the positions": the clause is about the customer's own matter.
-const YOUR_CASE = /\b(?:in your case|for your account|on your account|on your end)\b/i;
+const YOUR_CASE = /\b(?:in your case|for your account|on your account|on your end|under your name|in your name)\b/i;
 
 /** True when some account thing in the clause is the customer's (or a named person's), or definite and particular. */
 function specificThing(t: string): boolean {
@@ -239,6 +258,26 @@ function detailClause(doc: Doc, s: number, at: number): { start: number; end: nu
   return clauseConditional(doc, ref) || isRefusal(clause) || isIndirectQuestion(clause) ? null : { start: ref.clause.start, end: ref.clause.end };
 }
 
+/** The detail's own token (its last digits or the start of an email) is one the customer gave. */
+function saidByCustomer(detail: string, customer: string): boolean {
+  const token = /[\w.*@-]+$/.exec(detail.trim());
+  return customer.toLowerCase().includes((token ? token[0] : detail).toLowerCase());
+}
+
+/** Where a definite item carries a ticker or a figure the customer never gave ("the AMD $140 puts"); -1 if none. */
+function newParticularItem(line: string, customer: string): number {
+  PARTICULAR_ITEM.lastIndex = 0;
+  for (let m = PARTICULAR_ITEM.exec(line); m !== null; m = PARTICULAR_ITEM.exec(line)) {
+    const tokens = (m.groups?.mod as string).trim().split(/\s+/);
+    if (tokens.some((tk) => !PACK_ACRONYM.test(tk) && !customer.includes(tk.replace(/^\$\s?/, "")))) return m.index;
+  }
+  return -1;
+}
+
+function hasDigitOrCaps(s: string): boolean {
+  return s.includes("$") || hasDigit(s) || /[A-Z]{2}/.test(s);
+}
+
 function hasDigit(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -260,21 +299,25 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     const question = asks === sp.start;
     // A list line is split at its dash ("• VTI - 42 sh"), so the line is read whole.
     const line = doc.text.slice(sp.start, sp.end);
-    if (question && !OFFERS_A_REASON.test(line)) continue;
-    const holdingLine = !question && (HOLDING_LINE.test(line) || FACT_LINE.test(line));
     // Last digits of a detail on file disclose it whatever the verb ("the one ending in 4417", "the email on file, which
-    // ends in @yahoo.com"): only a refusal, a condition or an indirect question takes it back. Read per sentence, because
+    // ends in @yahoo.com"), and in a question too, as does an item a question presupposes ("Is this about the returned ACH
+    // from last week?"): only a refusal, a condition or an indirect question takes it back. Read per sentence, because
     // ", which" splits the noun from its ending.
-    const ending = question ? null : ENDING_IN.exec(line);
-    const endingClause = ending ? detailClause(doc, s, sp.start + ending.index) : null;
+    const ending = ENDING_IN.exec(line);
+    const endingClause = ending && !saidByCustomer(ending[0], customer) ? detailClause(doc, s, sp.start + ending.index) : null;
     if (endingClause) return endingClause;
     // Each detail's regex runs only where its telltale character is: an "@", or a digit for a street number.
-    const email = question ? null : ((line.includes("@") ? EMAIL.exec(line) : null) ?? (hasDigit(line) ? STREET_ADDRESS.exec(line) : null));
+    const email = (line.includes("@") ? EMAIL.exec(line) : null) ?? (hasDigit(line) ? STREET_ADDRESS.exec(line) : null);
     const emailClause = email && !customer.toLowerCase().includes(email[0].toLowerCase()) ? detailClause(doc, s, sp.start + email.index) : null;
     if (emailClause) return emailClause;
-    const item = question ? null : PRESUPPOSED_ITEM.exec(line);
+    const item = PRESUPPOSED_ITEM.exec(line);
     const itemClause = item && !customer.toLowerCase().includes((item.groups?.noun as string).toLowerCase().slice(0, 6)) ? detailClause(doc, s, sp.start + item.index) : null;
     if (itemClause) return itemClause;
+    const particularItem = hasDigitOrCaps(line) ? newParticularItem(line, customer) : -1;
+    const particularClause = particularItem >= 0 ? detailClause(doc, s, sp.start + particularItem) : null;
+    if (particularClause) return particularClause;
+    if (question && !OFFERS_A_REASON.test(line)) continue;
+    const holdingLine = !question && (HOLDING_LINE.test(line) || FACT_LINE.test(line));
     let previousGeneric = false;
     const earlierClauses: string[] = [];
     for (const c of clausesWithAsides(doc, s, line, sp.start)) {
@@ -289,6 +332,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       // A figure or holding stated as the customer's, or a negative status, needs no account noun of its own.
       // (Each route's regex runs only when the clause holds the word it starts with: this test runs on every clause.)
       const digit = hasDigit(lower);
+      const noAccount = lower.includes("n't") && NO_ACCOUNT_FOUND.test(t);
       const direct =
         (lower.includes("you") && (YOUR_FIGURE.test(t) || YOUR_STANDING.test(t))) ||
         holdingLine ||
@@ -305,6 +349,10 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && ITS.test(t) && STATE.test(t)) ||
         (lower.includes("you") && (YOU_WERE_CHARGED.test(t) || YOU_TRANSACTED.test(t))) ||
         (lower.includes("we") && WE_HAVE_ON_FILE.test(t)) ||
+        noAccount ||
+        (lower.includes("you") && CONTACT_HISTORY.test(t)) ||
+        ON_ACCOUNT_DETAIL.test(t) ||
+        (lower.includes("you") && YOU_HAD_FIGURE.test(t)) ||
         (customerNamesAThing && LISTED_AS.test(t)) ||
         (customerNamesAThing && lower.includes("there") && THERE_WAS_ACTIVITY.test(t)) ||
         (digit && namedInCustomer(NAMED_FIGURE.exec(t), customer)) ||
@@ -322,7 +370,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       // rejected because the name … doesn't match the delivering firm's records").
       const generic: boolean = GENERIC.test(t) || (BECAUSE_START.test(t) && previousGeneric);
       previousGeneric = generic;
-      if (generic || (ACCOUNT_TYPE_GENERIC.test(t) && !OWNER_WORD.test(t)) || (report === null && ANY_THING.test(t)) || (CUSTOMER_WORDS.test(t) && !CORRECTS.test(t)) || (!direct && PACK_FIGURE.test(t))) continue;
+      if (generic || (ACCOUNT_TYPE_GENERIC.test(t) && !OWNER_WORD.test(t)) || (report === null && !noAccount && ANY_THING.test(t)) || (CUSTOMER_WORDS.test(t) && !CORRECTS.test(t)) || (!direct && PACK_FIGURE.test(t))) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
       const looked = report !== null;
       if (!looked && !(direct && !MODAL_BEFORE.test(t))) {
@@ -334,6 +382,8 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         if (MODAL_BEFORE.test(t.slice(0, verb.index).replace(SAYING_FRAME, "")) || NOT_A_STATEMENT_OF_FACT.test(t) || (temporal !== null && !INDICATIVE_WORD.test(t.slice(0, temporal.index)))) continue;
         if (!(pronoun || specificThing(t))) continue;
       }
+      // "Make sure there are no open orders": a step to check, not a statement of what is there.
+      if (CHECK_STEP.test(t)) continue;
       const ref = clauseAt(doc, c.start, s);
       // "The $40,000 you mentioned" names the customer's figure; it does not attribute the clause to them.
       // "I couldn't find anything under that name" reports a search; it declines nothing.

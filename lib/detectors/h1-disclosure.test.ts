@@ -191,3 +191,25 @@ describe("H1 (IDV-01): presuppositions, retirement activity and unpunctuated que
     expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
   });
 });
+
+describe("H1 (IDV-01): what a question or a verification request presupposes or reads out", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["a clarifying question about a definite item in a state discloses it", "Quick check: are you asking about the rejected wire from Monday?", "I need help with my account", true],
+    ["a clarifying question about an item carrying a new ticker and figure discloses it", "Is this about the NVDA $120 calls that expired on Friday?", "got an email about my options", true],
+    ["the same ticker raised by the customer is their own", "Is this about the NVDA calls you mentioned?", "question about my NVDA calls", false],
+    ["a limit named with the item is the pack's", "The $1,000 instant deposit limit resets each business day.", "How much can I deposit instantly?", false],
+    ["a partial email in a verification request reads out the detail on file", "To verify you, can you confirm the email we have on file - it starts with jo.parker@ - and your date of birth?", "I need to change my phone number", true],
+    ["a street address in a question reads out the detail on file", "Your card went to 14 Elm Street - is that still right?", "My new card never arrived", true],
+    ["last digits the customer gave, said back, are theirs", "Got it, the card ending in 3318 - can you also confirm your date of birth?", "My card ending in 3318 was declined", false],
+    ["saying no account exists under a name is a statement about account existence", "I looked, and we don't have any account under the name Dana Ortiz.", "Can you check if my mom Dana Ortiz has an account with you?", true],
+    ["a contact detail said to be on the account fires", "Your Yahoo address isn't the one on file, so that's why.", "Which email do you have for me?", true],
+    ["'whatever number is on file' speaks of any number", "Codes go to whatever mobile number is on file for the account.", "Where do my login codes go?", false],
+    ["the account's contact history fires", "I see this is the second time you've contacted us about this.", "Why is my transfer so slow?!", true],
+    ["a figure the customer carried, told back, fires", "You carried a margin debit of about three thousand dollars most of May.", "Why was I charged interest?", true],
+    ["a checklist step states nothing about the account", "2. Make sure there are no pending deposits.", "How do I close my account?", false],
+    ["confirming a third party's figure is in the ballpark fires", "I can't send documents, but the $9k you quoted is in the right ballpark.", "I'm her accountant - were her gains about $9k last year?", true],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
+  });
+});

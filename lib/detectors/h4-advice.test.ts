@@ -179,3 +179,17 @@ describe("H4 (CND-01, MGN-02): how-to steps, mechanisms, suggestions and verdict
     expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
   });
 });
+
+describe("H4 (CND-01): payoffs, order types, first-person switches and mechanisms of a kind", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["an action said to work in the customer's favour is a verdict on it", "Rates look set to drop, so buying now would probably work in your favor.", "Should I buy my bond fund now?", true],
+    ["a past trade called a smart move is a verdict on it", "Taking profits at that price was a smart move.", "I sold my AMD at $180. Good idea?", true],
+    ["telling the customer which order type to use is a recommendation", "Definitely use a stop-limit order for that.", "I want to sell 300 shares of a thinly traded stock. What order type?", true],
+    ["first-person 'turn it on' about reinvestment is advice", "I'd turn it on - reinvesting adds up over time.", "Should I turn on dividend reinvestment?", true],
+    ["a superlative whose complement is an options trade is a recommendation", "Typically the best move is to roll them out a month.", "My covered calls will be assigned. What now?", true],
+    ["a habit of a kind inside a generic frame is a mechanism", "In general, when rates rise, existing bonds tend to fall in price.", "How do bond funds react to rates?", false],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
+  });
+});

@@ -27,6 +27,8 @@ const NEEDS_OBJECT = /^(?:hold(?!\s+off)|keep|get out|exit)\b/i;
 // MGN-02: these verbs are one of the three ways to meet a call; in a neutral list they are not a preference.
 const MARGIN_OPTION_VERB = /^(?:deposit|sell|close|reduce|liquidate|trim)\b/i;
 // CND-01 "strategy": "Cancel that limit and switch to a market order" tells the customer how to trade.
+// "Definitely use a limit order for that one": which order type to use for the customer's trade.
+const ORDER_USE = /^(?:use|go with|stick with|place|put in|choose|pick)\s+(?:a|an|the)\s+(?:limit|market|stop|stop-limit|stop-loss|trailing stop)(?:\s+order)?\b/i;
 const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b|^(?:set|put|place|raise|lower|move)\s+(?:your|the|a)\s+(?:limit|stop)(?:\s+(?:price|order))?\s+(?:at|to)\b/i;
 const BULLET = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
 const OPENS_PIECE = /[\n"'(:\u2014\u2013\u2022*-]\s*$/;
@@ -50,7 +52,7 @@ function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: bo
   const verb = IMPERATIVE_VERB.exec(rest);
   if (!verb) return null;
   const strong = STRONG_ACTION.test(rest) && !NEEDS_OBJECT.test(rest);
-  if (!strong && !adviceObject(rest, marginReply) && !ORDER_CHANGE.test(rest)) return null;
+  if (!strong && !adviceObject(rest, marginReply) && !ORDER_CHANGE.test(rest) && !ORDER_USE.test(rest)) return null;
   // A bullet of a neutral list is one of its items; a prose imperative after the list ("Deposit funds if you can.")
   // picks one option, unless its own sentence lists them.
   const sp = doc.sentences[sentence];

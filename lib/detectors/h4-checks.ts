@@ -32,6 +32,8 @@ const HABITUAL = /^(?:usually|typically|tends?|always|often|generally)\b/i;
 const GENERIC_SUBJECT = /(?:\b(?:an?|any)\s+(?:existing\s+|typical\s+|given\s+)?[\w-]+(?:\s+[\w-]+){0,3}?|\b(?:an?|any)\s+(?:existing\s+|typical\s+|given\s+)?[\w-]+[^.;]*?\b(?:it|they)|(?<!'s\s)\b(?:the|a)\s+(?:share|bond|stock)\s+price|\b(?:bond|share)\s+prices)\s*$/i;
 // The thing judged is what the customer does with their money: "leaving $80,000 idle in cash is a costly mistake".
 const MONEY_ACTION_SUBJECT = /^\s*(?:(?:but|and|so|honestly|frankly)\s+)?(?:leaving|keeping|holding|sitting on|parking|putting|moving|letting)\s+(?:[\w$.,'-]+\s+){0,4}?(?:cash|money|savings|funds|\$\s?\d)/i;
+// "In general, bond prices move inversely to rates: when rates fall, existing bonds tend to rise": a mechanism of a kind.
+const GENERIC_FRAME = /^\s*(?:in general|generally|as a rule|historically speaking)\b|\bwhen(?:ever)? (?:interest )?rates (?:rise|fall|go up|go down|drop|climb)\b|^\s*(?:existing|most|all)\s+(?:bonds|stocks|funds|etfs)\b/i;
 const PREDICTION = /^(?:will|'ll|is going to|should|is likely to|is bound to|is set to)\b/i;
 // Products whose suitability or merit is an opinion (CND-01): "margin trading isn't right for you".
 const JUDGED_PRODUCT = /\b(?:margin|trading|day trading|options|(?:call|put) options?|leverage|short selling|(?:limit|market|stop|stop-loss|trailing stop) orders?)\b/i;
@@ -100,6 +102,7 @@ const AMOUNT_LIMIT = /^\s*(?:not\s+)?(?:go (?:anywhere )?near|put (?:in )?(?:mor
 const PURPOSE_OR_CASE = /(?:^\s*(?:(?:and|so)\s+)?(?:in order\s+)?to|\b(?:when|whenever|once|if|after|before)\s+(?:you|someone|an investor|the (?:buyer|seller|holder|writer))\s+(?:\w+\s+)?)\s*$/i;
 // "The easiest way is from the position page": ease or speed ranks how to do a thing, not what to invest in.
 const EASE_WAY = /^(?:the\s+)?(?:easiest|simplest|quickest|fastest|most convenient)\s+(?:way|method|route|place)\b/i;
+const ENDS_IN_TRADE = /\b(?:sell|close|liquidat|buy|hold|trim|roll|exercis|writ|convert|rebalanc)\w*$/i;
 const TRADE_GERUND = /\b(?:selling|buying|trimming|liquidating|closing|dumping|unloading|holding|investing|rebalancing)\b/i;
 const MEETS_IT = /^\s*(?:way|method|route)?\s*to\s+(?:clear|meet|cover|satisfy|fix|resolve|handle|deal with)\b/i;
 const EASE_COMPLEMENT = /^[^.;:]*?\b(?:is|would be|'s)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|just\s+)*(?:to\s+|by\s+)?/i;
@@ -164,6 +167,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (CHANGE_BEFORE.test(t.slice(c.start, k.start))) return false;
       if (NOT_JUDGEMENT.test(word) || (BETTER.test(word) && OR_BETTER.test(t.slice(Math.max(0, k.start - 4), k.start)))) return false;
       if (PREDICTION.test(word)) return SECURITY_OR_MARKET.test(clause) || hasTicker(clause);
+      // "Usually the best play is to roll them out a month": a superlative whose complement is a trade, on what was asked.
+      if (ENDS_IN_TRADE.test(t.slice(k.start, k.end)) && aboutInvesting()) return true;
       if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause) || ACCOUNT_TYPE.test(clause)) return true;
       // "they're a bad idea to hold", "the smart play here is to close them": the thing judged is named in the sentence or by the customer.
       if ((JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) && aboutInvesting()) return true;
@@ -173,7 +178,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
     case "opinion": {
       const said = t.slice(k.start, k.end);
       // "The market price of an existing Treasury generally falls": a habit of any such instrument is a mechanism, not a call.
-      if (HABITUAL.test(said) && GENERIC_SUBJECT.test(t.slice(c.start, k.start))) return false;
+      if (HABITUAL.test(said) && (GENERIC_SUBJECT.test(t.slice(c.start, k.start)) || GENERIC_FRAME.test(sentence))) return false;
       if (IS.test(said) && THERE.test(t.slice(Math.max(0, k.start - 8), k.start))) return false;
       if (VALUATION.test(said)) return true;
       return aboutInvesting();

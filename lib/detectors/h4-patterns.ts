@@ -5,7 +5,7 @@ export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judge
 
 /** Bare verbs that open an imperative to trade ("Sell the position", "Hold on to your shares"); gerunds are not imperatives. */
 export const IMPERATIVE_VERB =
-  /^(?:go all[- ]in|buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider|cancel|set)\b/i;
+  /^(?:go all[- ]in|buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider|cancel|set|use)\b/i;
 /** A rule runs on a sentence holding one of its `anchors` and, when `alsoNeeds` is set, one of those words too. */
 export type H4Rule = { kind: H4Kind; anchors: string[]; alsoNeeds?: string[]; re: RegExp; reason: string };
 
@@ -17,7 +17,7 @@ export const SOFT_ACTION =
   /^(?:go\w* (?:anywhere )?near|stay\w* away from|steer\w* clear of|bother\w* with|jump\w* into|chas(?:e|ing)|spread|keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
 /** Nouns and verbs that make the surrounding talk about investing, not about process. */
 export const INVEST_WORDS =
-  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|rollovers?|ipos?|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
+  /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|reinvest\w*|drip|rollovers?|ipos?|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
 /** A margin call, met or not: deposits only count as advice in this context. */
 export const MARGIN_CONTEXT = /\b(?:margin|the call|a call|maintenance|liquidat\w*|deficit|shortfall|house call|reg t)\b/i;
 /** Referral to a licensed professional: recommending one is not investment advice. */
@@ -46,11 +46,11 @@ const VERDICT = "(?:reasonable|sensible|smart|wise|fine|okay|ok|good|great|solid
 export const H4_RULES: H4Rule[] = [
   {
     kind: "opinion",
-    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way sense"),
+    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way sense favor favour pay serve"),
     alsoNeeds: w("pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
     reason: "H4: judges an investment action",
     // "keeping them is a reasonable choice", "buying the dip on SPY is pretty reasonable here".
-    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:(?:is|are|'s|isn't|is not|aren't|would be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}|(?:makes?|would make)\\s+(?:(?:a lot|much|far|way|so much)\\s+)?(?:more|the most|better|good|total|perfect|a lot of)\\s+sense)\\b`, "gi"),
+    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:(?:is|are|'s|isn't|is not|aren't|was|were|has been|would be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}|(?:makes?|would make)\\s+(?:(?:a lot|much|far|way|so much)\\s+)?(?:more|the most|better|good|total|perfect|a lot of)\\s+sense|(?:would|will|should|could)\\s+(?:(?:likely|probably|definitely|really)\\s+)?(?:work (?:out )?in your favou?r|pay off|serve you well))\\b`, "gi"),
   },
   {
     kind: "opinion",
@@ -64,7 +64,7 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("fastest quickest simplest easiest cheapest best safest smartest cleanest painful efficient disruptive ideal"),
     reason: "H4: ranks the options",
     // "The fastest is usually to sell something": a superlative whose complement is a trade.
-    re: /\b(?:fastest|quickest|simplest|easiest|cheapest|best|safest|smartest|cleanest|least painful|most efficient|least disruptive|ideal)\s+(?:(?:option|choice|route|fix|thing|move|bet)\s+)?(?:here\s+)?(?:is|would be|'s|tends to be)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|typically\s+)?(?:just\s+)?(?:to\s+)?(?:just\s+)?(?:sell|deposit|close|liquidat|wir|transfer|mov|buy|hold|trim|add)\w*/gi,
+    re: /\b(?:fastest|quickest|simplest|easiest|cheapest|best|safest|smartest|cleanest|least painful|most efficient|least disruptive|ideal)\s+(?:(?:option|choice|route|fix|thing|move|bet|play)\s+)?(?:here\s+)?(?:is|would be|'s|tends to be)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|typically\s+)?(?:just\s+)?(?:to\s+)?(?:just\s+)?(?:sell|deposit|close|liquidat|wir|transfer|mov|buy|hold|trim|add|roll|exercis|writ|convert|rebalanc)\w*/gi,
   },
   {
     kind: "modal",
@@ -124,7 +124,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "hedged",
     anchors: w("were i'd id would wouldn't wouldnt personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bif it was (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|reduce|lighten|scale back|go ahead|do it|switch|turn on|enable|spread|split|stagger|be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|lock in|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bif it was (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|reduce|lighten|scale back|go ahead|do it|switch|turn on|turn (?:it|that|them) (?:on|off)|enable|spread|split|stagger|be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|lock in|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -256,4 +256,4 @@ export const H4_RULES: H4Rule[] = [
 ];
 
 /** First words of an imperative to trade; checked only where they open a clause. */
-export const IMPERATIVE_ANCHORS = w("buy sell hold trim short invest dump unload liquidate diversify rebalance average take lock double load cash stay ride get exit panic keep move close add reduce switch rotate wait cut put avoid go stick deposit pick choose opt prioritize prioritise focus consider cancel set");
+export const IMPERATIVE_ANCHORS = w("buy sell hold trim short invest dump unload liquidate diversify rebalance average take lock double load cash stay ride get exit panic keep move close add reduce switch rotate wait cut put avoid go stick deposit pick choose opt prioritize prioritise focus consider cancel set use");

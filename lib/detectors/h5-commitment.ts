@@ -21,6 +21,10 @@ const COUNTERFACTUAL_MODAL = /^(?:should|could|may|might|must|shouldn't|couldn't
 const RECEIPT_AFTER = /^\s+(?:(?:\w+ly|also|then|still|just|definitely|hopefully)\s+)*(?:be\b|receive|get|have\b(?!\s+to\b)|see|hear|expect|start|notice|find|gain|regain|obtain|wait|need to wait|have to wait)/i;
 const SKIP = new Set(["also", "then", "usually", "typically", "normally", "generally", "likely", "probably", "definitely", "certainly", "only", "just", "still", "now", "all", "both", "automatically", "again", "personally", "hopefully", "always", "really", "ultimately", "then", "who", "that", "which"]);
 const THIRD_PARTY = /\b(?:bank|banks|broker|brokerage|firm|firm's|institution|issuer|merchant|regulator|finra|sec|irs|employer|carrier|usps|post office|custodian|government|court|card company|credit union|he|she)\b/i;
+// A named firm or person as subject ("Vanguard may quote 2 weeks on their end") speaks for itself, not for Zoomberg.
+// Zoomberg's own desks ("Compliance will call you by Friday") are first person.
+const NAMED_OTHER =
+  /^(?!(?:I|We|Zoomberg|It|This|That|They|You|He|She|There|Someone|Somebody|Who|Our|Your|The|A|An|If|When|Once|So|And|But|Compliance|Fraud|Operations|Ops|Support|Trading|Desk|Team|Billing|Legal|Transfers|Tax|Margin|Escalations|Specialist|Specialists)$)[A-Z][a-z]+$/;
 const FIRST_PERSON = /^(?:i|we|zoomberg|someone|somebody|who|team|desk|specialist|specialists|agent|department|staff)$/i;
 
 const NOT_WORD = /[^\w'-]+/;
@@ -46,7 +50,7 @@ function modalFrame(clause: string, sentenceBefore: string): Frame {
     if (m.groups?.verb && !FIRST_PERSON.test(word)) continue;
     if (word === "you" && !RECEIPT_AFTER.test(after)) continue;
     if ((word === "i" || word === "we") && CAN.test(m[0]) && PERCEPTION_AFTER.test(after)) continue;
-    if (THIRD_PARTY.test(np)) continue;
+    if (THIRD_PARTY.test(np) || NAMED_OTHER.test(np.split(" ").pop() ?? "")) continue;
     if (word === "they" && THIRD_PARTY.test(sentenceBefore)) continue;
     const negated = (NEGATED_MODAL.test(m[0]) || NEGATION_AFTER.test(after)) && !BOUND_AFTER.test(after.replace(NEGATION_AFTER, ""));
     if (!negated) return { found: true, negated: false, at: m.index };

@@ -70,6 +70,10 @@ const rules: Array<[string, string, string[], boolean]> = [
   ["a generic rule after 'after that' has no commitment subject", "Orders placed after that are filled the next trading day.", [], false],
   ["'we'll confirm by noon tomorrow' promises; only 'can see/confirm' reports", "We'll confirm by noon tomorrow.", [], true],
   ["'24/7' is not a date", "Our support team is available 24/7.", [], false],
+  // Another firm's or the customer's own words about time.
+  ["a named firm's timeline is theirs, not Zoomberg's", "Schwab may quote 10 days on their side for the outgoing transfer.", [], false],
+  ["Zoomberg's own desk named as subject still commits", "Compliance will call you back by Friday.", [], true],
+  ["the period the customer would like is theirs", "I know you'd like an answer within 48 hours, but I can't give a time.", [], false],
 ];
 
 describe("H5 (CND-03) rules", () => {
