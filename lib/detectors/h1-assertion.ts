@@ -2,7 +2,7 @@
 // account thing (the customer's, a named person's, or one the agent found or sees). Built on the parts of such a
 // sentence rather than on known phrasings, so that a disclosure worded in a way no rule lists is still caught.
 import { clauseAt, clausesOf, questionStart, type Doc } from "./doc";
-import { clauseConditional, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
+import { clauseConditional, isAttributed, isIndirectQuestion, isPossibility, isRefusal } from "./scope";
 import type { Clause } from "./text";
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
@@ -18,7 +18,7 @@ const DEFINITE = new RegExp(`\\b(?:the|that|this|those|these|no)\\s+${NP_WORD}{0
 const PARTICULAR =
   /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore|at the moment|at present)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|(?:past|last) (?:week|month|\d+ days|(?:few|couple of) days)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
-const STATE = /\b(?:on file|received|posted|cleared|arrived|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|on hold|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
+const STATE = /\b(?:on file|received|posted|cleared|arrived|came (?:across|over|through)|moved over|transferred|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|on hold|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
 // "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
 const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
 // A length of time is the pack's ("it's not two days, it's five business days"), not a particular of the account.
@@ -32,7 +32,7 @@ const INDICATIVE_WORD =
 const INDICATIVE = new RegExp(`${INDICATIVE_WORD.source}|\\w(?:'s|'re)\\b`, "i");
 // "I'd gently note it's a bit lower": a modal on the verb of saying, not on what is said.
 const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?:gently|just|only|also)\s+)?(?:note|say|add|mention|point out|tell you)(?:\s+that)?\s+\w*$|\b(?:you can |you may )?rest assured(?:\s+that)?\s+\w*$/i;
-const MODAL_WORDS = /\b(?:can|could|will|would|might|should|must|shall|need|needs|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
+const MODAL_WORDS = /\b(?:can|could|will|would|might|should|must|shall|needs? to|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // "May" capitalised inside a sentence is the month ("most of May"), not the modal.
 const MAY = /\bmay\b|(?:^|[.!?]\s+)May\b/;
 const MODAL_BEFORE = { test: (t: string): boolean => MODAL_WORDS.test(t) || MAY.test(t) };
@@ -50,7 +50,7 @@ const PACK_FIGURE = /\b(?:(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|mi
 const FIGURE = "(?:\\$\\s?\\d|\\d[\\d,.]*\\s?(?:k|grand|dollars|thousand)\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a few|a couple)[\\s-]+(?:[\\w-]+[\\s-]+)?(?:hundred|thousand|grand)\\b)";
 const YOUR_FIGURE = new RegExp(`\\byou(?:'ve| have)?\\s+(?:got|have)\\s+(?:[\\w-]+\\s+){0,4}?${FIGURE}|\\byou(?:'re| are)\\s+(?:[\\w-]+\\s+){0,3}?${FIGURE}[^.;]{0,20}?\\b(?:above|below|over|under|short|ahead|behind)\\b|\\byou(?:'re| are)\\s+(?:(?:now|currently|still|sitting)\\s+)?at\\s+(?:(?:roughly|about|around|approximately|just under|just over|a little (?:under|over))\\s+)?${FIGURE}`, "i");
 // The customer's standing against a threshold, with no figure ("you're only slightly under the maintenance requirement").
-const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|slightly|well|a bit|a little|way|comfortably)\s+){0,2}(?:under|over|above|below|short of|ahead of|behind)\s+(?:the\s+|your\s+)?(?:maintenance|margin|minimum|requirement|call|threshold|equity)\b/i;
+const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:still|now|currently|probably)\s+)?in\s+(?:(?:pretty|really|very)\s+)?(?:good|better|great|fine|decent|bad|worse|ok|okay|solid|rough)\s+shape\b|\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|slightly|well|a bit|a little|way|comfortably)\s+){0,2}(?:under|over|above|below|short of|ahead of|behind)\s+(?:the\s+|your\s+)?(?:maintenance|margin|minimum|requirement|call|threshold|equity)\b/i;
 // No activity of a kind: "there haven't been any withdrawals in the last 30 days".
 const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|are|was|were)(?:n't|\s+not|\s+no))\s+(?:any\s+)?(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|activity|logins?|sales?|distributions?|contributions?|dividends?|conversions?|rollovers?)\b/i;
 // A list line giving a holding: "• VTI - 42 sh", "- cash: just under 2k".
@@ -83,7 +83,7 @@ const YOU_TRANSACTED =
 const WE_HAVE_ON_FILE = /\bwe\s+(?:still\s+|currently\s+|now\s+|only\s+)?(?:have|'ve got|show)\s+(?!to\b)(?:[\w@.'-]+\s+){0,4}?(?:listed|on file|on record|registered|down)\b/i;
 // A person named in a role on the account: "Linda is listed as primary beneficiary at 100%".
 const LISTED_AS =
-  /\b(?:[A-Z][a-z]+|she|he|they|you)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|currently\s+|already\s+|only\s+)?(?:listed|named|set up|designated|registered|on file|shown|added)\s+as\s+(?:the\s+|a\s+|an\s+)?(?:(?:primary|contingent|sole|only|joint)\s+)?(?:beneficiar|owner|holder|trusted contact|authorized|agent|co-?owner|joint|trustee|custodian)/;
+  /\b(?:it|the account|your (?:ira|account|roth))\s+(?:currently\s+|still\s+)?(?:lists|shows|names|has)\s+(?:[\w',-]+\s+){1,5}?as\s+(?:the\s+)?(?:primary|contingent|beneficiary|owner|trusted contact)|\b(?:[A-Z][a-z]+|she|he|they|you)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|currently\s+|already\s+|only\s+)?(?:listed|named|set up|designated|registered|on file|shown|added)\s+as\s+(?:the\s+|a\s+|an\s+)?(?:(?:primary|contingent|sole|only|joint)\s+)?(?:beneficiar|owner|holder|trusted contact|authorized|agent|co-?owner|joint|trustee|custodian)/;
 // A definite item in a state the customer never raised presupposes it exists: "wait until the pending withdrawal clears".
 // The presupposition survives a modal or a temporal clause, so it is read per sentence, like a detail on file.
 const PRESUPPOSED_ITEM =
@@ -94,7 +94,7 @@ const PARTICULAR_ITEM =
   /\b(?:the|your|that|those|these)\s+(?<mod>(?:(?:\$\s?\d[\d,.]*k?|[A-Z]{2,5}|\d[\d,.]*)\s+){1,3})(?:[\w-]+\s+)?(?:puts?|calls?|options?|contracts?|shares|position|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|checks?|charges?|payments?|distributions?|contributions?|dividends?|debits?|credits?)\b(?!\s+(?:limits?|fees?|minimums?|maximums?|thresholds?|requirements?|rules?|windows?|cut-?offs?))/g;
 const PACK_ACRONYM = /^(?:ACH|ACATS|IRA|ETF|SSN|DOB|PIN|ID|ET|PM|AM|US|USD|FINRA|SIPC|SEC|IRS|FDIC|W-?9|RMD|DRIP|KYC|AML|FAQ|OTP|SMS|2FA)$/;
 // A search that found no account under a name: "we don't actually have any account under the name Ray Bell".
-const NO_ACCOUNT_FOUND = /\b(?:we|I)\s+(?:don't|do not|didn't|did not|can't|cannot|couldn't)\s+(?:actually\s+|currently\s+|seem to\s+)?(?:have|see|show|find|locate)\s+(?:any|an?)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|profiles?|records?)\s+(?:under|in|for|with|matching|linked to|tied to|on file for)\b/i;
+const NO_ACCOUNT_FOUND = /\bthere(?:'s|\s+is|\s+was)\s+(?:nothing|no (?:accounts?|records?|profiles?))\s+(?:at all\s+)?(?:under|in the name|matching|for (?:that|this|the) (?:name|email|number))\b|\b(?:we|I)\s+(?:don't|do not|didn't|did not|can't|cannot|couldn't)\s+(?:actually\s+|currently\s+|seem to\s+)?(?:have|see|show|find|locate)\s+(?:any|an?)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|profiles?|records?)\s+(?:under|in|for|with|matching|linked to|tied to|on file for)\b/i;
 // The account's contact history: "this is the third time you've contacted us about fees".
 const CONTACT_HISTORY =
   /\b(?:first|second|third|fourth|fifth|sixth|\d+(?:st|nd|rd|th))\s+time\s+you(?:'ve|\s+have)?\s+(?:contacted|called|reached out|written|messaged|chatted)\b|\byou(?:'ve|\s+have)\s+(?:already\s+)?(?:contacted|called|reached out to|written to|messaged|chatted with)\s+us\s+(?:about\s+(?:[\w-]+\s+){1,3}?)?(?:\w+\s+times|twice|before|already|since|last)\b/i;
@@ -130,23 +130,27 @@ const SUFFICIENT = /\bthere(?:'s| is)\s+(?:more than |not |plenty |easily |proba
 const YOU_WERE_CHARGED = /\byou\s+(?:were|got|have been|'ve been)\s+(?:charged|billed|credited|debited|refunded|reimbursed)\b/i;
 // Activity on the account: "there have been a couple of large withdrawals in the last few weeks".
 const THERE_WAS_ACTIVITY =
-  /\bthere\s+(?:have been|has been|were|was|'ve been)\s+(?:a couple of|a few|several|some|two|three|\d+|multiple|many|a|an)\s+(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|logins?|sign-?ins?|login attempts?|sales?)\b/i;
+  /\bthere\s+(?:have been|has been|were|was|'ve been)\s+(?:a couple of|a few|several|some|two|three|\d+|multiple|many|a|an)\s+(?:[\w-]+\s+){0,2}?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|logins?|sign-?ins?|login attempts?|attempts?|sales?)\b/i;
 // A search reported with its result: "I'm not finding anything under that email address".
+// What the agent's own view shows: "nothing's flashing red on my end".
+const MY_VIEW = /\b(?:nothing|everything|something)(?:'s|\s+is|\s+looks|\s+seems)\s+(?:\w+\s+){0,2}?(?:on my end|on our end|from my end|from what I (?:can )?see|on the account)\b/i;
 const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
 const NOMINAL_EVENT =
   /\b(?:execution|fill|cancell?ation|arrival|receipt|rejection|reversal|return|liquidation|settlement|posting|approval|closure|closing|suspension|restriction|locking)\s+of\s+(?:your|his|her|their)\s+(?:[\w$.,-]+\s+){0,3}?(?:orders?|trades?|deposits?|transfers?|wires?|checks?|accounts?|positions?|withdrawals?|payments?)\b(?=[^.;,]{0,12}?\b(?:at\s+\d|on\s+(?:\w+\s+)?\d|yesterday|today|this (?:morning|afternoon)|last (?:night|week)|on (?:monday|tuesday|wednesday|thursday|friday)))/i;
 // The account's kind said of a pronoun whose antecedent is the account ("because it's an individual account in her name").
-const ACCOUNT_KIND = /^\s*(?:(?:because|since|as|and|but|so)\s+)?(?:it|that|yours)(?:'s|\s+is|\s+was)\s+(?:(?:only|just|actually)\s+)?an?\s+(?:individual|joint|custodial|trust|margin|cash|roth|traditional|rollover|sep|inherited|corporate|business)\s+(?:ira\s+|brokerage\s+)?(?:account|ira)\b/i;
+const ACCOUNT_KIND = /(?:^\s*|[,;]\s*|\b(?:and|but|so|because|since|as)\s+)(?:(?:because|since|as)\s+)?(?:it|that|yours)(?:'s|\s+is|\s+was)\s+(?:(?:only|just|actually|currently|still)\s+)?(?:(?:set up|registered|opened|classified)\s+as\s+)?an?\s+(?:individual|joint|custodial|trust|margin|cash|roth|traditional|rollover|sep|inherited|corporate|business)\s+(?:ira\s+|brokerage\s+)?(?:account|ira)\b/i;
 // A bare yes or no ("No.", "Yep, it has.", "Not yet."): an answer whose content is the customer's own question.
 const PARTICLE = "(?:no|nope|yes|yep|yeah|not yet|not anymore|correct|that's (?:(?:about|roughly|exactly|just about|pretty much|more or less)\\s+)?(?:right|correct|close|in the (?:right )?ballpark))";
 // "Yes, that's right, you're in that range": the answer may say back where the figure stands.
 const ECHO_STANDING = "(?:you(?:'re| are)|it(?:'s| is)|that(?:'s| is))\\s+(?:in that range|about right|right around there|close|correct|right|accurate|in the (?:right )?ballpark)";
+// "Yes, posted this morning": the state the answer gives.
+const STATE_ANSWER = "(?:(?:it\\s+)?(?:already\\s+|just\\s+)?(?:posted|cleared|paid|filled|settled|arrived|landed|went through|came in|processed|received|sent|executed|approved|rejected|pending|on hold|done)\\b)";
 const ECHO_AUX = "(?:it|they|he|she)\\s+(?:is|isn't|has|hasn't|did|didn't|was|wasn't|are|aren't|have|haven't|does|doesn't|do|don't)(?:\\s+not)?(?:\\s+yet)?";
 // The answer may open a longer sentence: "She does, yes, but I can't go into details".
-const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)(?:[\\s,]+(?:yes|yep|yeah|no|${PARTICLE}))*(?:[\\s,]+${ECHO_STANDING})?[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
+const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b|${STATE_ANSWER}[^.!?]*)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)(?:[\\s,]+(?:yes|yep|yeah|no|${PARTICLE}))*(?:[\\s,]+${ECHO_STANDING})?[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
 // A closed question about the state of something of the customer's or a named person's ("is the wire I sent still pending?").
-const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160}?)(?:\?|\s*$)|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?/gi;
+const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't|can you (?:confirm|check|verify|tell me)(?: (?:if|whether|that))?)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160}?)(?:\?|\s*$)|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:can|could) you (?:confirm|check|verify)\b[^?]*\?/gi;
 const QUESTION_OWNER = /\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|I (?:have|own|hold)|I've got|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold)|\bthe\s+(?:[\w-]+\s+){0,2}?(?:dividend|deposit|transfer|wire|order|trade|check|withdrawal|payment|refund|distribution|sale)s?\s+(?:come in|came in|post|posted|clear|cleared|go through|went through|arrive|arrived|settle|settled|fill|filled|land|landed|hit|pay|paid))\b/;
 const GENERAL_QUESTION = /\b(?:if|when|fee|fees|cost|costs|charge for|limit|allowed|possible|normal|usually|typically)\b/i;
 
@@ -159,7 +163,7 @@ function answersPolarQuestion(doc: Doc, customer: string): { start: number; end:
   if (!first || !BARE_ANSWER.test(first[0])) return null;
   POLAR_QUESTION.lastIndex = 0;
   for (let m = POLAR_QUESTION.exec(customer); m !== null; m = POLAR_QUESTION.exec(customer)) {
-    const body = (m[1] ?? m[2]) as string;
+    const body = (m[1] ?? m[2] ?? m[3]) as string;
     if (QUESTION_OWNER.test(body) && CUSTOMER_THING.test(body) && !GENERAL_QUESTION.test(body)) return { start: 0, end: first[0].length };
   }
   return null;
@@ -179,11 +183,13 @@ const CORRECTS = /\b(?:actually|in fact|not quite|below|under|above|over|more th
 // The customer's own words taken up: a restatement, not a disclosure.
 const CUSTOMER_WORDS = /\b(?:sounds like|you(?:'re| are) (?:saying|asking|telling me)|you mentioned|you said|you told me|I understand(?: that)? you|from what you|as you (?:said|mentioned|described))\b/i;
 // A holding listed as a fragment ("- 40 shares of VTI", "about $600 in cash").
+// A fill the customer never described: "On a sale of that size - 40 shares at $251.18 - …".
+const FILL = /\b(\d[\d,.]*)\s+shares?\s+(?:of\s+\S+\s+)?(?:at|@)\s+\$\s?(\d[\d,.]*)/;
 const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d[\d,.]*k?\s+(?:in|of)\s+(?:settled\s+|available\s+)?cash\b/;
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?|distributions?|contributions?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:\w+ed|come in|shown up|gone out|left|gone through|went through|taken|withdrawn|paid out|sold)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
-const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|last|other|earlier|later|original|new) one|yours)(?:'s|'re|\s)/i;
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|last|other|earlier|later|original|new) one|yours|everything|all of it|most of it|some of it|part of it)(?:'s|'re|\s)/i;
 // An expletive "it" has no antecedent: "it's easier to keep everything in one place".
 const EXPLETIVE_IT = /^\s*(?:(?:and|so|but|plus)[,]?\s+)?it(?:'s|\s+is|\s+was|\s+would be|'d be|'ll be|\s+will be)\s+(?:(?:much|a lot|way|far|also|usually|often|generally|really|pretty|quite|very|so|not)\s+)*[a-z-]+\s+(?:for\s+(?:you|me|us|them|anyone)\s+)?to\s+[a-z]/i;
 // "yes its still on hold": "it's" written without its apostrophe, so the clause has no verb word of its own.
@@ -274,6 +280,11 @@ function newParticularItem(line: string, customer: string): number {
   return -1;
 }
 
+function newFill(t: string, customer: string): boolean {
+  const m = FILL.exec(t);
+  return m !== null && !customer.includes(m[1] as string) && !customer.includes(m[2] as string);
+}
+
 function hasDigitOrCaps(s: string): boolean {
   return s.includes("$") || hasDigit(s) || /[A-Z]{2}/.test(s);
 }
@@ -332,14 +343,14 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       // A figure or holding stated as the customer's, or a negative status, needs no account noun of its own.
       // (Each route's regex runs only when the clause holds the word it starts with: this test runs on every clause.)
       const digit = hasDigit(lower);
-      const noAccount = lower.includes("n't") && NO_ACCOUNT_FOUND.test(t);
+      const noAccount = (lower.includes("n't") || lower.includes("there")) && NO_ACCOUNT_FOUND.test(t);
       const direct =
         (lower.includes("you") && (YOUR_FIGURE.test(t) || YOUR_STANDING.test(t))) ||
         holdingLine ||
-        (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t))) ||
+        (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t) || newFill(t, customer))) ||
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
-        (customerNamesAThing && (lower.includes("account") || lower.includes("ira")) && ACCOUNT_KIND.test(t)) ||
+        ((customerNamesAThing || lower.includes("yours")) && (lower.includes("account") || lower.includes("ira")) && ACCOUNT_KIND.test(t)) ||
         (lower.includes(" of ") && NOMINAL_EVENT.test(t)) ||
         (digit && (YOUR_DATED_TXN.test(t) || DATED_EVENT.test(t) || YOU_DID_ON.test(t) || SHARES_YOU_HOLD.test(t) || OWNED_DATED.test(t))) ||
         (customerNamesAThing && WE_DID_ON.test(t)) ||
@@ -357,7 +368,8 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && lower.includes("there") && THERE_WAS_ACTIVITY.test(t)) ||
         (digit && namedInCustomer(NAMED_FIGURE.exec(t), customer)) ||
         (customerNamesAThing && lower.includes("ha") && FIRM_ACTED.test(t)) ||
-        CONTACT_ON_FILE.test(t);
+        CONTACT_ON_FILE.test(t) ||
+        (customerNamesAThing && MY_VIEW.test(t));
       const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
@@ -387,7 +399,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const ref = clauseAt(doc, c.start, s);
       // "The $40,000 you mentioned" names the customer's figure; it does not attribute the clause to them.
       // "I couldn't find anything under that name" reports a search; it declines nothing.
-      if (clauseConditional(doc, ref) || isAttributed(t.replace(FIGURE_YOU_GAVE, "")) || isIndirectQuestion(t) || (!searched && isRefusal(t))) continue;
+      if (clauseConditional(doc, ref) || isAttributed(t.replace(FIGURE_YOU_GAVE, "")) || isIndirectQuestion(t) || (!searched && isRefusal(t)) || isPossibility(doc.text.slice(sp.start, c.start))) continue;
       if (!looked && echoes(t, s)) continue;
       return { start: c.start, end: c.end };
     }

@@ -213,3 +213,26 @@ describe("H1 (IDV-01): what a question or a verification request presupposes or 
     expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
   });
 });
+
+describe("H1 (IDV-01): answers, fills, views and possibilities", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["a search that finds nothing under a name discloses that no account exists", "I checked and there's nothing under Lee Carter, so that email may be phishing.", "Do I have an account under my old name, Lee Carter?", true],
+    ["'nothing for a team to act on' is not a search result", "It's on track, so there's nothing for another team to act on.", "Is my complaint being handled?", false],
+    ["a fill the customer never described discloses it", "On an order that size - 12 shares at $88.40 - the regulatory fee is a few cents.", "Why was there a fee on my sale?", true],
+    ["arithmetic on the customer's own order is theirs", "As a rough guide, 12 shares at $88 comes to $1,056.", "I want to buy 12 shares at $88. Enough cash?", false],
+    ["a figure given as what the call is discloses it", "It's a house call for $2,210, due Friday.", "I got a margin email. How bad?", true],
+    ["a bare yes with the state it gives answers a closed question", "Yes, cleared this morning. Verify and I'll share the amount.", "Has my deposit from Chase cleared yet?", true],
+    ["the agent's own view of the account is a status", "Nothing's flagged on my end, so you should be fine.", "Is my account OK? I can't log in.", true],
+    ["'everything came across' reports a transfer's result", "Everything came across except the Fidelity money market fund.", "Did my transfer from Fidelity finish?", true],
+    ["the account's kind said of 'yours' discloses it", "Spreads need margin, and since yours is set up as a cash account, you'd have to upgrade.", "Can I trade spreads?", true],
+    ["what the account lists in a role discloses it", "Right now it lists your brother, Sam, as primary.", "I want to change my IRA beneficiary.", true],
+    ["failed attempts on the account are its history", "Looks like there were 3 failed login attempts last night.", "Why am I locked out of my account?", true],
+    ["the customer's own guess, granted as possible, is not asserted", "You may be right that it was returned, but I can't check until you're verified.", "I think my ACH deposit got returned?", false],
+    ["a list of possible causes asserts none of them", "A withdrawal can vanish from the list for a few reasons: it completed, it was cancelled, or the bank rejected it.", "my withdrawal disappeared??", false],
+    ["an example of when no form is issued is an illustration", "Not every account gets one - for example, where there were no sales that year.", "where's my 1099-B?", false],
+    ["'can you confirm' after the customer's figure is a closed question a yes answers", "Yes, that's about right.", "I think my balance is about $31,000, can you confirm?", true],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
+  });
+});

@@ -6,7 +6,7 @@ import { AMOUNT, amountValue, customerFacts, echoesCustomer, type CustomerFacts 
 import { generalAssertion } from "./h1-assertion";
 import { H1_RULES } from "./h1-patterns";
 import { analyse, clauseAt, indexRules, questionStart, runInSentence, sentenceHas, type Doc } from "./doc";
-import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion, isRefusal } from "./scope";
+import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion, isPossibility, isRefusal } from "./scope";
 import { hit, type Clause } from "./text";
 
 type Candidate = { start: number; end: number; sentence: number; reason: string; amount: boolean; anchor?: RegExp; anchorInCustomer?: boolean };
@@ -19,7 +19,7 @@ const GENERAL_FIGURE = /\b(?:fees?|limit|limits|minimum|maximum|cap|threshold|co
 // The figure is bound to the customer: "your …", "you have …", "in the account", "you'll need/owe …".
 // An amount given as the answer to "how much…" ("it's well over $50,000") is the account's figure too.
 const ACCOUNT_ANCHOR =
-  /\b(?:your|his|her|their)\b|\byou(?:'ve|'ll| have| had| currently| still| will| owe| need)\b|\byou(?:'re| are) looking at\b|\bin there\b|\b(?:in|on) the account\b|\bthe account (?:has|shows|holds)\b|\b(?:it|that|this|there)(?:'s| is| was| comes to| totals?| stands at| sits at)\s+(?:[\w-]+\s+){0,3}(?:\$|\d)/i;
+  /\b(?:your|his|her|their)\b|\byou(?:'ve|'ll| have| had| currently| still| will| owe| need)\b|\byou(?:'re| are) looking at\b|\bin there\b|\b(?:in|on) the account\b|\bthe account (?:has|shows|holds)\b|\b(?:it|that|this|there)(?:'s| is| was| comes to| totals?| stands at| sits at)\s+(?:[\w-]+\s+){0,4}(?:\$|\d)/i;
 // A labelled figure in a list ("• Balance: $4,210", "Buying power - $2,900").
 const FIGURE_LABEL = /^[\s\-*\u2022\d.)]*(?:(?:available|current|total|settled|cash|account|portfolio|margin)\s+)*(?:balance|buying power|cash|equity|value|withdrawable|deficit|call amount|margin call|position|holdings)\s*[:=\u2013\u2014-]\s*$/i;
 const BOUND_BEFORE = /\byour\s+(?:[\w-]+\s+){0,3}?(?:of\s+|is\s+|was\s+)?$/i;
@@ -144,6 +144,8 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
     const asks = questionStart(doc, k.sentence);
     if ((asks >= 0 && k.start >= asks) || clauseConditional(doc, ref) || isIndirectQuestion(before)) continue;
     if (isAttributed(before) || CUSTOMER_CLAIM.test(before) || BACKGROUNDED.test(before) || DEFINITION.test(before)) continue;
+    const sp = doc.sentences[k.sentence];
+    if (sp && isPossibility(doc.text.slice(sp.start, k.start))) continue;
     if (!(k.amount ? amountFires(doc, c, k, facts) : ruleFires(doc, c, k, facts, ctx.customer_message))) continue;
     hits.push(hit(reply, k.start, k.end, k.reason));
     lastEnd = k.end;

@@ -193,3 +193,22 @@ describe("H4 (CND-01): payoffs, order types, first-person switches and mechanism
     expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
   });
 });
+
+describe("H4 (CND-01, MGN-02): margin preferences, order levels, moments to trade and things that trade", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["a bare verdict on depositing cash prefers a way to meet the call", "You can deposit cash, deposit securities or sell positions. Depositing cash is the simplest.", "Margin call for $3,000. What do I do?", true],
+    ["a quantity of a named holding said to cover the call names a position", "About 20 shares of your AAPL would cover the call.", "margin call for 3k, what do I sell", true],
+    ["a fronted adjunct does not hide an imperative on the order type", "Given the spread, go with a limit.", "Buying a thin small cap. Market or limit?", true],
+    ["a moment judged for buying is timing advice", "Honestly, days like this are a good time to pick up shares on sale.", "market crashed, want to buy stuff", true],
+    ["first-person 'stick to' a lower level judges the customer's readiness", "I'd stick to level 2 until you've got more experience.", "Can I apply for level 4 options?", true],
+    ["a stop level set for the customer prescribes the order", "Set a stop-loss around 10% under today's price.", "How do I protect my TSLA gains?", true],
+    ["'where I'd park it' recommends where the cash goes", "Money market funds pay more right now, so that's where I'd park it.", "My 20k cash in my brokerage account earns nothing.", true],
+    ["trimming a holding that frees up the most names a position for the call", "Trimming that one would free up the most against the margin call.", "Which position is causing my margin call?", true],
+    ["'when you sell a position' in a margin explanation is a mechanism", "When you sell a position in a margin account, the proceeds pay down the loan.", "I've decided to sell my AMZN to cover the margin call. Enough?", false],
+    ["dividends that buy shares are described, not directed", "Reinvested dividends buy additional shares at the market price.", "How do I turn on dividend reinvestment?", false],
+    ["what exercising means is a consequence, not a trade named", "You can exercise it, which means buying 100 shares at the strike, or sell the contract.", "my call is in the money, should I exercise?", false],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
+  });
+});

@@ -29,7 +29,8 @@ const MARGIN_OPTION_VERB = /^(?:deposit|sell|close|reduce|liquidate|trim)\b/i;
 // CND-01 "strategy": "Cancel that limit and switch to a market order" tells the customer how to trade.
 // "Definitely use a limit order for that one": which order type to use for the customer's trade.
 const ORDER_USE = /^(?:use|go with|stick with|place|put in|choose|pick)\s+(?:a|an|the)\s+(?:limit|market|stop|stop-limit|stop-loss|trailing stop)(?:\s+order)?\b/i;
-const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b|^(?:set|put|place|raise|lower|move)\s+(?:your|the|a)\s+(?:limit|stop)(?:\s+(?:price|order))?\s+(?:at|to)\b/i;
+const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b|^(?:set|put|place|raise|lower|move)\s+(?:your|the|a)\s+(?:limit|stop|stop-loss|stop-limit|trailing stop)(?:\s+(?:price|order))?\s+(?:at|to|about|around|roughly|\d|\$)/i;
+const FRONTED = /^\s*(?:with|given|considering|today|right now|for now|at this point|this close to)\b[^,;.!?]{0,60},\s*$/i;
 const BULLET = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
 const OPENS_PIECE = /[\n"'(:\u2014\u2013\u2022*-]\s*$/;
 const CAPITALISED_OPENER = /^(?:I|If|My|Personally|Honestly)\b/;
@@ -46,8 +47,12 @@ function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: bo
   const c = clauseAt(doc, start, sentence).clause;
   const raw = doc.text.slice(c.start, c.end);
   const lead = LEAD_FILLER.exec(raw);
-  const offset = lead ? lead[0].length : 0;
-  if (c.start + offset !== start) return null;
+  let offset = lead ? lead[0].length : 0;
+  // "With how jumpy things are today, go with a limit": a fronted adjunct before the imperative.
+  if (c.start + offset !== start) {
+    if (!FRONTED.test(raw.slice(0, start - c.start))) return null;
+    offset = start - c.start;
+  }
   const rest = raw.slice(offset);
   const verb = IMPERATIVE_VERB.exec(rest);
   if (!verb) return null;

@@ -89,12 +89,14 @@ const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|u
 const POSSIBILITY = /\byou\s+(?:can|could|may)\s+(?:also\s+|always\s+|either\s+)?$/i;
 // "A call option gives you the right to buy 100 shares": a definition of what the product lets anyone do.
 const ENTITLEMENT = /\b(?:the (?:right|obligation|option)(?:,[^,;.]{1,40},)?\s+to|agrees? to|allows? you to|lets? you|entitles? you to|(?:are|'re|is|'s) (?:obliged|obligated|required) to|assigned and (?:have|need) to)\s+$/i;
-const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?you(?:'d|\s+would|'ll|\s+will)?\s+(?:\w+\s+)?$/i;
+const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?(?:you(?:'d|\s+would|'ll|\s+will)?\s+(?:\w+\s+)?)?$/i;
+// "Reinvested dividends buy additional shares": a thing that trades is described, no one is told to trade.
+const THING_TRADES = /\b(?:dividends|proceeds|it|they|this|that|which|the (?:fund|program|plan|app|system|order))\s+(?:automatically\s+|then\s+)?$/i;
 // "You'll want to close it before Friday": a trade on the thing the customer asked about.
 const TRADE_ON_PRONOUN = /^\s*(?:close|sell|buy|hold|keep|exercise|roll|trim|exit|dump|cash out|let)\s+(?:it|them|those|these)\b/i;
 // "I'd be careful jumping in on day one": first-person caution about the trade the customer asked about.
 const CAUTION = /^\s*(?:be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|hold off)\b/i;
-const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|choose|pick|wait|hold off|hang on|hold on|sit tight|hold tight|ride (?:it|this) out|stay put|stay invested|wait it out)\b/i;
+const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|stick to|choose|pick|wait|hold off|hang on|hold on|sit tight|hold tight|ride (?:it|this) out|stay put|stay invested|wait it out)\b/i;
 // "I wouldn't go anywhere near half": an amount to put in, said of what the customer asked about.
 const AMOUNT_LIMIT = /^\s*(?:not\s+)?(?:go (?:anywhere )?near|put (?:in )?(?:more than )?|invest (?:more than )?|go (?:above|over)|exceed)\s*(?:more than\s+)?(?:half|a third|a quarter|all of it|everything|\d+\s?%|\$\s?\d)/i;
 // "To sell the whole position, open the fund…", "when you sell a covered call you receive the premium": the trade is the
@@ -103,6 +105,8 @@ const PURPOSE_OR_CASE = /(?:^\s*(?:(?:and|so)\s+)?(?:in order\s+)?to|\b(?:when|w
 // "The easiest way is from the position page": ease or speed ranks how to do a thing, not what to invest in.
 const EASE_WAY = /^(?:the\s+)?(?:easiest|simplest|quickest|fastest|most convenient)\s+(?:way|method|route|place)\b/i;
 const ENDS_IN_TRADE = /\b(?:sell|close|liquidat|buy|hold|trim|roll|exercis|writ|convert|rebalanc)\w*$/i;
+const MOMENT = /\b(?:time|moment|opportunity) to$/i;
+const TRADE_AFTER = /^\s*(?:buy|sell|pick up|scoop up|load up|get in|get out|add|trim|take profits|lock in|cash out|rebalance|invest)\b/i;
 const TRADE_GERUND = /\b(?:selling|buying|trimming|liquidating|closing|dumping|unloading|holding|investing|rebalancing)\b/i;
 const MEETS_IT = /^\s*(?:way|method|route)?\s*to\s+(?:clear|meet|cover|satisfy|fix|resolve|handle|deal with)\b/i;
 const EASE_COMPLEMENT = /^[^.;:]*?\b(?:is|would be|'s)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|just\s+)*(?:to\s+|by\s+)?/i;
@@ -169,6 +173,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (PREDICTION.test(word)) return SECURITY_OR_MARKET.test(clause) || hasTicker(clause);
       // "Usually the best play is to roll them out a month": a superlative whose complement is a trade, on what was asked.
       if (ENDS_IN_TRADE.test(t.slice(k.start, k.end)) && aboutInvesting()) return true;
+      // "A good time to pick up quality names at a discount": a moment judged for a trade.
+      if (MOMENT.test(t.slice(k.start, k.end)) && TRADE_AFTER.test(after) && aboutInvesting()) return true;
       if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause) || ACCOUNT_TYPE.test(clause)) return true;
       // "they're a bad idea to hold", "the smart play here is to close them": the thing judged is named in the sentence or by the customer.
       if ((JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) && aboutInvesting()) return true;
@@ -195,6 +201,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
       if (GERUND_FACT.test(t.slice(k.start, c.end))) return false;
       if (!marginReply && PURPOSE_OR_CASE.test(t.slice(c.start, k.start))) return false;
+      if (THING_TRADES.test(t.slice(c.start, k.start))) return false;
       return specificObject(after) && !customersOwnPick(after.slice(0, 40), customer) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(sp ? sp.start : c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)) && !SUGGESTED.test(after));
     case "covers":
       return marginReply && !customersOwnPick(t.slice(k.start, k.end), customer);

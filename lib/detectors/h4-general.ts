@@ -57,6 +57,8 @@ const OWN_VERDICT = /^(?:has|have|holds?|comes?|edges?|doesn't|does not|don't|wo
 const MARKET = /\b(?:S&P|Nasdaq|Dow|Russell|indexes|indices|entry point)\b/i;
 // "With the income you mentioned, a Roth is the way to go": the customer's words name a noun; they do not attribute the verdict.
 const NOUN_YOU_GAVE = /\b(?:the|your|that)\s+(?:[\w$.,-]+\s+){0,3}?(?:that\s+)?you\s+(?:mentioned|said|gave|described|told me about)\b/gi;
+// "Depositing cash is the cleanest": the verdict's subject is one of the ways to meet a call.
+const OPTION_GERUND = /\b(?:depositing|adding|wiring|transferring)\s+(?:\w+\s+)?(?:cash|funds|money|securities)\b/i;
 const PERSON_SUBJECT = /\b(?:you|I|we|they)\s*$/i;
 
 // A rhetorical question judges the choice it asks about: "do you really want your emergency money riding on a meme stock?"
@@ -93,7 +95,7 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
       const found = verdict ?? OTHERS_DO.exec(t) ?? WORTH.exec(t) ?? WANTED.exec(t) ?? STEERS.exec(t) ?? (c.start === sp.start ? PRAISE.exec(t) : null);
       if (!found) continue;
       // A bare adjective ("is simple") or a choice named without a copula ("the right move") needs an investment in the clause.
-      if (found === verdict && (!HAS_CHOICE.test(verdict[0]) || !(COPULA_START.test(verdict[0]) || OWN_VERDICT.test(verdict[0]))) && !talksInvesting(t)) continue;
+      if (found === verdict && (!HAS_CHOICE.test(verdict[0]) || !(COPULA_START.test(verdict[0]) || OWN_VERDICT.test(verdict[0]))) && !talksInvesting(t) && !OPTION_GERUND.test(t.slice(0, found.index))) continue;
       // "You're right", "we're good": a verdict on a person, not on an investment choice.
       if (found === verdict && PERSON_SUBJECT.test(t.slice(0, found.index))) continue;
       // A product's behaviour explains a property ("riskier because they reset daily"), not a choice ("the better deal").

@@ -77,6 +77,14 @@ const ATTR_VERB =
 const ATTR_FIXED = /\b(?:according to (?!our\b|zoomberg\b|the pack\b|(?:the\s+)?policy\b)|per your\b|as you\b|your understanding\b|sounds like\b|the customer's\b|you're asking\b|you are asking\b|you're referring\b|you asked\b|you(?:'d| would) like\b|you(?:'re| are| were) hoping\b)/i;
 const AUX = new Set(["was", "were", "had", "have", "has", "been", "also", "just", "previously", "earlier", "already", "originally", "initially", "then", "were", "being", "recently"]);
 
+// "You may be right that it was rejected", "for example, where there were no sales", "for a few reasons: it completed, …".
+const POSSIBILITY = /\b(?:may|might|could)\s+(?:well\s+)?be\s+(?:right|correct)\s+(?:that|about)\b|\b(?:it's|it is|it may be|it might be)\s+possible\s+that\b|\b(?:for example|for instance|e\.g\.)|\b(?:few|several|couple of|number of|common|possible|usual)\s+(?:reasons|causes|possibilities|explanations)\b[^.]*:[^.]*$/i;
+
+/** True when the sentence up to a statement makes it a possibility or an illustration, not a fact asserted. */
+export function isPossibility(sentenceBefore: string): boolean {
+  return POSSIBILITY.test(sentenceBefore);
+}
+
 /** True when `piece` reports someone else's words or belief: a reference, not the agent's own assertion. */
 export function isAttributed(piece: string): boolean {
   if (ATTR_FIXED.test(piece)) return true;
