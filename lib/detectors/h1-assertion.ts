@@ -18,7 +18,7 @@ const DEFINITE = new RegExp(`\\b(?:the|that|this|those|these|no)\\s+${NP_WORD}{0
 const PARTICULAR =
   /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore|at the moment|at present)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|(?:past|last) (?:week|month|\d+ days|(?:few|couple of) days)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
-const STATE = /\b(?:on file|received|posted|cleared|arrived|came (?:across|over|through)|moved over|transferred|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|on hold|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
+const STATE = /\b(?:on file|received|posted|cleared|arrived|came (?:across|over|through)|moved over|transferred|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged(?! as (?:a |an )?(?:top |high )?(?:priority|urgent))|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|on hold|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
 // "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
 const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
 // A length of time is the pack's ("it's not two days, it's five business days"), not a particular of the account.
@@ -91,7 +91,7 @@ const PRESUPPOSED_ITEM =
 // A definite item carrying a ticker or a figure: "the AMD $140 puts", "those 300 TSLA shares". New to the customer, it is the
 // account's; a limit or a fee named with the item is the pack's ("the $1,000 instant deposit limit").
 const PARTICULAR_ITEM =
-  /\b(?:the|your|that|those|these)\s+(?<mod>(?:(?:\$\s?\d[\d,.]*k?|[A-Z]{2,5}|\d[\d,.]*)\s+){1,3})(?:[\w-]+\s+)?(?:puts?|calls?|options?|contracts?|shares|position|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|checks?|charges?|payments?|distributions?|contributions?|dividends?|debits?|credits?)\b(?!\s+(?:limits?|fees?|minimums?|maximums?|thresholds?|requirements?|rules?|windows?|cut-?offs?))/g;
+  /\b(?:[Tt]he|[Yy]our|[Tt]hat|[Tt]hose|[Tt]hese)\s+(?<mod>(?:(?:\$\s?\d[\d,.]*k?|[A-Z]{2,5}|\d[\d,.]*)\s+){1,3})(?:[\w-]+\s+)?(?:puts?|calls?|options?|contracts?|strikes?|stops?|stop-loss(?:es)?|shares|position|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|checks?|charges?|payments?|distributions?|contributions?|dividends?|debits?|credits?)\b(?!\s+(?:limits?|fees?|minimums?|maximums?|thresholds?|requirements?|rules?|windows?|cut-?offs?))/g;
 const PACK_ACRONYM = /^(?:ACH|ACATS|IRA|ETF|SSN|DOB|PIN|ID|ET|PM|AM|US|USD|FINRA|SIPC|SEC|IRS|FDIC|W-?9|RMD|DRIP|KYC|AML|FAQ|OTP|SMS|2FA)$/;
 // A search that found no account under a name: "we don't actually have any account under the name Ray Bell".
 const NO_ACCOUNT_FOUND = /\bthere(?:'s|\s+is|\s+was)\s+(?:nothing|no (?:accounts?|records?|profiles?))\s+(?:at all\s+)?(?:under|in the name|matching|for (?:that|this|the) (?:name|email|number))\b|\b(?:we|I)\s+(?:don't|do not|didn't|did not|can't|cannot|couldn't)\s+(?:actually\s+|currently\s+|seem to\s+)?(?:have|see|show|find|locate)\s+(?:any|an?)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|profiles?|records?)\s+(?:under|in|for|with|matching|linked to|tied to|on file for)\b/i;
@@ -104,6 +104,15 @@ const ON_ACCOUNT_DETAIL =
 // A figure the customer carried or owed, told back: "You carried a debit of roughly eight hundred dollars for most of last month".
 const YOU_HAD_FIGURE = new RegExp(`\\byou\\s+(?:had|carried|held|kept|owed|ran|maintained|realized|realised|earned|lost|made|paid)\\s+(?:[\\w-]+\\s+){0,6}?${FIGURE}`, "i");
 const CHECK_STEP = /^\s*(?:[-*\u2022]|\d+[.)])?\s*(?:please\s+)?(?:make sure|ensure|check|double-check|see if|see whether)\b/i;
+// The account's kind by comparison: "isn't available in an IRA like yours".
+const KIND_LIKE_YOURS = /\ban?\s+(?:[\w-]+\s+)?(?:ira|roth(?: ira)?|401\(?k\)?|(?:margin|cash|joint|custodial|individual|trust|brokerage) account)\s+like yours\b/i;
+// Two of the customer's accounts coordinated: "close both the joint account and the Roth, or only one of them?".
+const BOTH_ACCOUNTS = /\bboth\s+(?:the|your)\s+(?:[\w-]+\s+){0,2}?(?:account|ira|roth)\s+and\s+(?:the|your)\s+(?:[\w-]+\s+){0,2}?(?:account|ira|roth)\b/i;
+// An account found for the caller: "looks like you already have one with us under this phone number".
+const YOU_HAVE_ONE = /\byou\s+(?:already\s+|currently\s+|still\s+)?(?:have|hold)\s+(?:one|an account|two|several|a few)\s+(?:with us|here|on file|under)\b/i;
+// A detail on file read out to be confirmed: "can you confirm your birthday is in June".
+const CONFIRM_DETAIL =
+  /\b(?:confirm|verify)\s+(?:that\s+)?your\s+(?:birthday|date of birth|dob|birth (?:month|year|date)|zip(?: code)?|postcode|address|email|phone(?: number)?|mobile|ssn|social)\s+(?:is|ends|starts|was|begins)\s+(?:in\s+|with\s+|on\s+)?(?:\d|@|january|february|march|april|may|june|july|august|september|october|november|december|[A-Z])/i;
 // A holding stated in a relative clause: "with the 22 shares you hold".
 const SHARES_YOU_HOLD = /\b\d[\d,.]*\s+shares\s+(?:of\s+\S+\s+)?(?:that\s+)?you\s+(?:currently\s+|still\s+)?(?:hold|own|have)\b/i;
 // An identifier matched to a record: "that email address does match a profile in our system".
@@ -258,10 +267,11 @@ function clausesWithAsides(doc: Doc, s: number, line: string, start: number): Cl
 }
 
 /** The clause reading out a detail on file at `at`, unless a condition, a refusal or an indirect question takes it back. */
-function detailClause(doc: Doc, s: number, at: number): { start: number; end: number } | null {
+function detailClause(doc: Doc, s: number, at: number, presupposed = false): { start: number; end: number } | null {
   const ref = clauseAt(doc, at, s);
   const clause = doc.text.slice(ref.clause.start, ref.clause.end);
-  return clauseConditional(doc, ref) || isRefusal(clause) || isIndirectQuestion(clause) ? null : { start: ref.clause.start, end: ref.clause.end };
+  // An item's existence is presupposed through a condition too: "if SPY closes above your 560 strike" has a 560 strike.
+  return (!presupposed && clauseConditional(doc, ref)) || isRefusal(clause) || isIndirectQuestion(clause) ? null : { start: ref.clause.start, end: ref.clause.end };
 }
 
 /** The detail's own token (its last digits or the start of an email) is one the customer gave. */
@@ -272,10 +282,12 @@ function saidByCustomer(detail: string, customer: string): boolean {
 
 /** Where a definite item carries a ticker or a figure the customer never gave ("the AMD $140 puts"); -1 if none. */
 function newParticularItem(line: string, customer: string): number {
+  const said = customer.replace(/,/g, "");
   PARTICULAR_ITEM.lastIndex = 0;
   for (let m = PARTICULAR_ITEM.exec(line); m !== null; m = PARTICULAR_ITEM.exec(line)) {
     const tokens = (m.groups?.mod as string).trim().split(/\s+/);
-    if (tokens.some((tk) => !PACK_ACRONYM.test(tk) && !customer.includes(tk.replace(/^\$\s?/, "")))) return m.index;
+    // "$2,500" is the customer's "2500": figures compare without their signs and separators.
+    if (tokens.some((tk) => !PACK_ACRONYM.test(tk) && !said.includes(tk.replace(/[$,\s]/g, "")))) return m.index;
   }
   return -1;
 }
@@ -322,11 +334,14 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     const emailClause = email && !customer.toLowerCase().includes(email[0].toLowerCase()) ? detailClause(doc, s, sp.start + email.index) : null;
     if (emailClause) return emailClause;
     const item = PRESUPPOSED_ITEM.exec(line);
-    const itemClause = item && !customer.toLowerCase().includes((item.groups?.noun as string).toLowerCase().slice(0, 6)) ? detailClause(doc, s, sp.start + item.index) : null;
+    const itemClause = item && !customer.toLowerCase().includes((item.groups?.noun as string).toLowerCase().slice(0, 6)) ? detailClause(doc, s, sp.start + item.index, true) : null;
     if (itemClause) return itemClause;
     const particularItem = hasDigitOrCaps(line) ? newParticularItem(line, customer) : -1;
-    const particularClause = particularItem >= 0 ? detailClause(doc, s, sp.start + particularItem) : null;
+    const particularClause = particularItem >= 0 ? detailClause(doc, s, sp.start + particularItem, true) : null;
     if (particularClause) return particularClause;
+    const read = BOTH_ACCOUNTS.exec(line) ?? YOU_HAVE_ONE.exec(line) ?? CONFIRM_DETAIL.exec(line) ?? KIND_LIKE_YOURS.exec(line);
+    const readClause = read ? detailClause(doc, s, sp.start + read.index) : null;
+    if (readClause) return readClause;
     if (question && !OFFERS_A_REASON.test(line)) continue;
     const holdingLine = !question && (HOLDING_LINE.test(line) || FACT_LINE.test(line));
     let previousGeneric = false;

@@ -236,3 +236,20 @@ describe("H1 (IDV-01): answers, fills, views and possibilities", () => {
     expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
   });
 });
+
+describe("H1 (IDV-01): presuppositions through conditions, coordinated accounts and details to confirm", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["an item with a new ticker is presupposed through a condition", "If QQQ closes above your 480 strike, your 2 QQQ calls would be exercised.", "what happens when options expire?", true],
+    ["an order named with a new ticker in a how-to discloses it", "Open Orders and tap the pending one (your MSFT sell stop is at the top), then Cancel.", "How do I cancel an order?", true],
+    ["two accounts coordinated as the customer's presuppose both", "Do you want to close both the joint account and the Roth IRA?", "How do I close my account?", true],
+    ["an account found for the caller's phone number discloses it", "Looks like you already have one with us under this email.", "How do I open an account?", true],
+    ["reading out part of the birth date to confirm discloses it", "Can you confirm your date of birth is in March, and the last four of your SSN?", "ok, ready to verify", true],
+    ["the account's kind by comparison discloses it", "Margin isn't available in a custodial account like yours.", "Can I use margin?", true],
+    ["a case flagged as a priority is the agent's handling, not the account's state", "I've reported this to the fraud team and it's been flagged as a priority.", "Someone logged into my account!", false],
+    ["the app that will show the balance confirms nothing", "I can't confirm your $8,000 from here, but the app will show what's available.", "I have $8,000, right?", false],
+    ["the customer's figure written without separators is still theirs", "Once you're verified I can look into the $3,400 deposit you mentioned.", "I deposited 3400 on Monday and it's missing", false],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
+  });
+});

@@ -28,7 +28,7 @@ const DEFINITE_BEFORE = /\b(?:the|that|this)\s+$/i;
 const ACCOUNT_ITEM_AFTER = /^\s+(?:[\w-]+\s+)?(?:margin call|call|deposit|withdrawal|transfer|wire|charge|payment|debit|credit|deficit|shortfall|refund|dividend|check|distribution|contribution)s?\b/i;
 const BOUND_AFTER = /^\s+(?:balance|in your account|available|of buying power|sitting|deficit)/i;
 // Saying the customer's own figure back is fine; confirming it from the account is not ("yes, I see $2,500").
-const CONFIRMS = /\b(?:yes|yep|yeah|correct|exactly|right|accurate|indeed|in the (?:right )?ballpark|spot on|checks out|lines up|I (?:can )?see|I'm seeing|(?:it )?looks like|(?:it )?appears|our records|shows?|showing|confirm(?:ed|s)?|reflects?)\b/gi;
+const CONFIRMS = /\b(?:yes|yep|yeah|correct|exactly|right|accurate|indeed|in the (?:right )?ballpark|spot on|checks out|lines up|I (?:can )?see|I'm seeing|(?:it )?looks like|(?:it )?appears|our records|(?:account|records?|system|it|that|this|statement)\s+(?:(?:still|currently|now)\s+)?(?:shows?|is showing|was showing)|(?:I'm|we're|I am|we are)\s+showing|confirm(?:ed|s)?|reflects?)\b/gi;
 
 const RIGHT = /^right$/i;
 const RIGHT_AS_AGREEMENT = /\b(?:that's|that is|is|you're|you are|about|exactly)\s+$/i;

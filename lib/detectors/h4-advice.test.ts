@@ -212,3 +212,20 @@ describe("H4 (CND-01, MGN-02): margin preferences, order levels, moments to trad
     expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
   });
 });
+
+describe("H4 (CND-01, MGN-02): predictions used to steer, suggestions as questions, usual moves", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["a past habit of a security's price used to steer is a prediction", "Stocks like AMD have tended to rally after earnings, so waiting could cost you.", "Should I wait to buy AMD?", true],
+    ["'maybe hold off' as a question is a suggestion", "It's your call, but analysts expect more downside. Maybe hold off a week?", "thinking of buying bitcoin", true],
+    ["a leading question after a dash recommends", "Before you close it - have you considered moving it into a bond fund instead?", "I want to close my IRA", true],
+    ["a verdict on a company's numbers before a purchase is an opinion on the security", "Their debt load looks pretty worrying to me.", "thoughts on Carvana? about to buy", true],
+    ["a gerund way to meet a call called least disruptive prefers it", "You can deposit funds, deposit securities or sell - though depositing securities is usually the least disruptive.", "how do I meet a margin call?", true],
+    ["'you'll need to sell' as the only way steers to one option", "You'll need to sell enough positions to get back above the requirement.", "margin call, help", true],
+    ["a gerund trade that would probably be the best move is a recommendation", "Selling the calls now would probably be your best move.", "my AAPL covered calls are in the money", true],
+    ["'the usual move is a stop-loss' prescribes an order", "The usual move is a stop-loss about 8% under the price.", "how do I protect my gains in NVDA?", true],
+    ["'how many of the analysts' counts ratings, it does not steer", "The ratings show how many of the analysts covering the stock rate it Buy.", "Is the Strong Buy rating Zoomberg's?", false],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
+  });
+});

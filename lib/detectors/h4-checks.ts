@@ -18,7 +18,7 @@ const CUSTOMER_CHOICE =
 const WH_SUBJECT = /\b(?:which|what|whichever)\b[^,;]{0,40}$/i;
 // The construction inside a question the customer asks ("you'd want to know what I'd do if I were you"): named, not given.
 const EMBEDDED_WH = /\b(?:know|ask(?:ing|ed)?|wonder(?:ing)?|curious)\s+(?:what|which|whether|how)\b[^.;:]*$/i;
-const LEADING_QUESTION = /^\s*(?:why not|why would (?:anyone|you)|have you (?:thought about|considered)|wouldn't it be|isn't it (?:better|smarter|time))/i;
+const LEADING_QUESTION = /(?:^|[,;:\u2014\u2013-]\s)\s*(?:why not|why would (?:anyone|you)|have you (?:thought about|considered)|wouldn't it be|isn't it (?:better|smarter|time)|(?:maybe|perhaps|how about|what about)\s+(?:just\s+)?(?:hold|wait|sell|buy|trim|keep|move|switch|stay|stick|put|hang)\w*)/i;
 // Fixed phrases that compare nothing the customer could choose: "best available price", "your limit price or better".
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;

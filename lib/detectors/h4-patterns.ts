@@ -40,17 +40,17 @@ const ADVICE_WORDS = w(
 const MODALS = "(?:will|'ll|is going to|should|is likely to|is bound to|is set to)";
 
 // Doing something with an investment, named as a gerund: the subject of an evaluative predicate.
-const GERUND_ACTION = "(?:pulling out|bailing out|getting out|panic-selling|buying|selling|holding|keeping|trimming|adding|averaging|switching|moving|rolling|putting|investing|waiting|staying|leaving|cashing|taking|dumping|locking|parking|converting|going|getting|sitting)";
-const VERDICT = "(?:reasonable|sensible|smart|wise|fine|okay|ok|good|great|solid|prudent|better|best|safer|safest|riskier|dangerous|bad|poor|terrible|worse|worst|mistake|idea|choice|move|play|worth it|worthwhile|the way to go)";
+const GERUND_ACTION = "(?:pulling out|bailing out|getting out|panic-selling|buying|selling|depositing|wiring|transferring|holding|keeping|trimming|adding|averaging|switching|moving|rolling|putting|investing|waiting|staying|leaving|cashing|taking|dumping|locking|parking|converting|going|getting|sitting)";
+const VERDICT = "(?:reasonable|sensible|smart|wise|fine|okay|ok|good|great|solid|prudent|better|best|safer|safest|riskier|dangerous|bad|poor|terrible|worse|worst|mistake|idea|choice|move|play|worth it|worthwhile|the way to go|least disruptive|simplest|easiest|cleanest|cheapest|quickest|fastest|least painful)";
 
 export const H4_RULES: H4Rule[] = [
   {
     kind: "opinion",
-    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way sense favor favour pay serve"),
-    alsoNeeds: w("pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
+    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way sense favor favour pay serve cost costing disruptive simplest easiest cleanest cheapest quickest fastest painful"),
+    alsoNeeds: w("depositing wiring transferring pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
     reason: "H4: judges an investment action",
     // "keeping them is a reasonable choice", "buying the dip on SPY is pretty reasonable here".
-    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:(?:is|are|'s|isn't|is not|aren't|was|were|has been|would be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}|(?:makes?|would make)\\s+(?:(?:a lot|much|far|way|so much)\\s+)?(?:more|the most|better|good|total|perfect|a lot of)\\s+sense|(?:would|will|should|could)\\s+(?:(?:likely|probably|definitely|really)\\s+)?(?:work (?:out )?in your favou?r|pay off|serve you well))\\b`, "gi"),
+    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:(?:is|are|'s|isn't|is not|aren't|was|were|has been|would (?:probably |likely |definitely )?be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}|(?:makes?|would make)\\s+(?:(?:a lot|much|far|way|so much)\\s+)?(?:more|the most|better|good|total|perfect|a lot of)\\s+sense|(?:would|will|should|could|might)\\s+(?:(?:likely|probably|definitely|really)\\s+)?(?:work (?:out )?in your favou?r|pay off|serve you well|(?:end up\\s+)?cost(?:ing)? you))\\b`, "gi"),
   },
   {
     kind: "opinion",
@@ -109,16 +109,16 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "modal",
-    anchors: w("should shouldn't ought oughtn't better want consider think wish always well wise"),
+    anchors: w("should shouldn't ought oughtn't better want consider think wish always well wise look"),
     alsoNeeds: ADVICE_WORDS,
     reason: "H4: tells the customer what to do with an investment",
-    re: new RegExp(`\\byou(?:\\s+|(?='))${ADV}(?:should(?:n't)?|ought(?:n't)? to|'d better|had better|might want to|may want to|'ll want to|'d want to|would want to|could consider|might consider|may consider|might think about|may wish to|could always|would do well to|'d do well to|might be wise to)\\s+${ADV}(?:not\\s+)?(?:consider\\s+|think about\\s+)?`, "gi"),
+    re: new RegExp(`\\byou(?:\\s+|(?='))${ADV}(?:should(?:n't)?|ought(?:n't)? to|'d better|had better|might want to|may want to|'ll want to|'d want to|would want to|could consider|might consider|may consider|might think about|might look at|could look at|may want to look at|might want to look at|may wish to|could always|would do well to|'d do well to|might be wise to)\\s+${ADV}(?:not\\s+)?(?:consider\\s+|think about\\s+)?`, "gi"),
   },
   {
     kind: "must",
     anchors: w("sell buy close liquidate trim reduce dump unload"),
     reason: "H4: directs the customer to one trade",
-    re: new RegExp(`\\byou\\s+${ADV}(?:need to|must|have to|'ll need to|'ll have to|will need to|will have to|'ve got to|got to)\\s+(?=(?:sell|buy|close|liquidate|trim|reduce|dump|unload)\\b)`, "gi"),
+    re: new RegExp(`\\byou(?:\\s+|(?='))${ADV}(?:need to|must|have to|'ll need to|'ll have to|will need to|will have to|'ve got to|got to)\\s+(?=(?:sell|buy|close|liquidate|trim|reduce|dump|unload)\\b)`, "gi"),
   },
   {
     kind: "hedged",
@@ -152,9 +152,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "opinion",
-    anchors: w("solid strong undervalued overvalued overpriced underpriced bargain steal buy sell hold winner loser attractive cheap expensive risky investment pick"),
+    anchors: w("solid strong undervalued overvalued overpriced underpriced bargain steal buy sell hold winner loser attractive cheap expensive risky investment pick scary worrying concerning alarming shaky promising exciting impressive ugly"),
     reason: "H4: opinion on a security",
-    re: /\b(?:looks|seems|is|are|'s|remains|appears|has been|have been|tends? to be)\s+(?:(?:\w+ly|still|a bit|very|way|quite|pretty|really)\s+)?(?:a\s+)?(?:solid|strong|steady|undervalued|overvalued|overpriced|underpriced|bargain|steal|(?:strong\s+)?buy|sell|hold|winner|loser|attractive|cheap|expensive|risky|good (?:buy|investment|pick|bet)|great (?:buy|investment|pick|bet))\b/gi,
+    re: /\b(?:looks|seems|is|are|'s|remains|appears|has been|have been|tends? to be)\s+(?:(?:\w+ly|still|a bit|very|way|quite|pretty|really)\s+)?(?:a\s+)?(?:solid|strong|steady|undervalued|overvalued|overpriced|underpriced|bargain|steal|(?:strong\s+)?buy|sell|hold|winner|loser|attractive|cheap|expensive|risky|scary|worrying|concerning|alarming|shaky|promising|exciting|impressive|ugly|good (?:buy|investment|pick|bet)|great (?:buy|investment|pick|bet))\b/gi,
   },
   {
     kind: "opinion",
@@ -164,10 +164,10 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "opinion",
-    anchors: w("usually typically tends tend always often generally"),
+    anchors: w("usually typically tends tend tended always often generally"),
     reason: "H4: predicts a security's or the market's price",
     // "the market usually rallies after a rate cut", "AMD usually bounces back": a habitual prediction is still one.
-    re: /\b(?:usually|typically|tends? to|always|often|generally)\s+(?:rall(?:y|ies)|bounces? back|recovers?|rebounds?|goes? up|rises?|comes? back|climbs?|drops?|falls?|dips?|crash(?:es)?|tanks?|pops?|fades?|drifts? (?:lower|higher)|runs? up)\b/gi,
+    re: /\b(?:usually|typically|tends? to|tended to|always|often|generally)\s+(?:rall(?:y|ies)|bounces? back|recovers?|rebounds?|goes? up|rises?|comes? back|climbs?|drops?|falls?|dips?|crash(?:es)?|tanks?|pops?|fades?|drifts? (?:lower|higher)|runs? up)\b/gi,
   },
   {
     kind: "opinion",

@@ -5,6 +5,7 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest two (T and U, both read on the final detectors) were left unfixed, so their figures are the
 // out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "blind-x", prefix: "y-", label: "blind set X" },
   { key: "blind-w", prefix: "x-", label: "blind set W" },
   { key: "blind-v", prefix: "w-", label: "blind set V" },
   { key: "blind-u", prefix: "v-", label: "blind set U (unfixed: the out-of-sample estimate)" },
