@@ -18,7 +18,7 @@ const DEFINITE = new RegExp(`\\b(?:the|that|this|those|these|no)\\s+${NP_WORD}{0
 const PARTICULAR =
   /\$\s?\d|\b\d[\d,.]*\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|grand)\b|\b(?:still|actually|already|currently|right now|rn|yet|no longer|anymore|at the moment|at present)\b|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|yesterday|this morning|last (?:week|month|night)|(?:past|last) (?:week|month|\d+ days|(?:few|couple of) days)|the (?:\d+(?:st|nd|rd|th)|first|second|third)|(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/i;
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
-const STATE = /\b(?:on file|received|posted|cleared|arrived|came (?:across|over|through)|moved over|transferred|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged(?! as (?:a |an )?(?:top |high )?(?:priority|urgent))|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|on hold|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
+const STATE = /\b(?:on file|received|posted|cleared|arrived|came (?:across|over|through)|moved over|transferred|released|paid out|executed|filled|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged(?! as (?:a |an )?(?:top |high )?(?:priority|urgent))|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|on hold|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
 // "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
 const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
 // A length of time is the pack's ("it's not two days, it's five business days"), not a particular of the account.
@@ -50,6 +50,7 @@ const PACK_FIGURE = /\b(?:(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|mi
 const FIGURE = "(?:\\$\\s?\\d|\\d[\\d,.]*\\s?(?:k|grand|dollars|thousand)\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a few|a couple)[\\s-]+(?:[\\w-]+[\\s-]+)?(?:hundred|thousand|grand)\\b)";
 const YOUR_FIGURE = new RegExp(`\\byou(?:'ve| have)?\\s+(?:got|have)\\s+(?:[\\w-]+\\s+){0,4}?${FIGURE}|\\byou(?:'re| are)\\s+(?:[\\w-]+\\s+){0,3}?${FIGURE}[^.;]{0,20}?\\b(?:above|below|over|under|short|ahead|behind)\\b|\\byou(?:'re| are)\\s+(?:(?:now|currently|still|sitting)\\s+)?at\\s+(?:(?:roughly|about|around|approximately|just under|just over|a little (?:under|over))\\s+)?${FIGURE}`, "i");
 // The customer's standing against a threshold, with no figure ("you're only slightly under the maintenance requirement").
+const YOU_CAN_NOW = /\b(?:right now|currently|at the moment|as of (?:today|now))\b[^.;]{0,20}\byou\s+(?:can|could)\s+(?:withdraw|spend|use|take out|move)\s+(?:up to\s+)?(?:about\s+|around\s+|roughly\s+)?\$\s?\d/i;
 const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:still|now|currently|probably)\s+)?in\s+(?:(?:pretty|really|very)\s+)?(?:good|better|great|fine|decent|bad|worse|ok|okay|solid|rough)\s+shape\b|\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|slightly|well|a bit|a little|way|comfortably)\s+){0,2}(?:under|over|above|below|short of|ahead of|behind)\s+(?:the\s+|your\s+)?(?:maintenance|margin|minimum|requirement|call|threshold|equity)\b/i;
 // No activity of a kind: "there haven't been any withdrawals in the last 30 days".
 const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|are|was|were)(?:n't|\s+not|\s+no))\s+(?:any\s+)?(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|activity|logins?|sales?|distributions?|contributions?|dividends?|conversions?|rollovers?)\b/i;
@@ -86,12 +87,16 @@ const LISTED_AS =
   /\b(?:it|the account|your (?:ira|account|roth))\s+(?:currently\s+|still\s+)?(?:lists|shows|names|has)\s+(?:[\w',-]+\s+){1,5}?as\s+(?:the\s+)?(?:primary|contingent|beneficiary|owner|trusted contact)|\b(?:[A-Z][a-z]+|she|he|they|you)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|currently\s+|already\s+|only\s+)?(?:listed|named|set up|designated|registered|on file|shown|added)\s+as\s+(?:the\s+|a\s+|an\s+)?(?:(?:primary|contingent|sole|only|joint)\s+)?(?:beneficiar|owner|holder|trusted contact|authorized|agent|co-?owner|joint|trustee|custodian)/;
 // A definite item in a state the customer never raised presupposes it exists: "wait until the pending withdrawal clears".
 // The presupposition survives a modal or a temporal clause, so it is read per sentence, like a detail on file.
+// The same for a holding named as the customer's ("your Coca-Cola shares") and an item said to exist ("there's an unmet
+// margin call"). Each regex's `noun` group is what the customer must not have raised themselves.
+const NAMED_HOLDING = /\b[Yy]our\s+(?<noun>(?:[A-Z][\w&.-]+\s+){1,3})(?:shares|stock|position|stake|holdings?|calls|puts|options|checking|savings)\b/;
+const ITEM_EXISTS = /\bthere(?:'s|\s+is)\s+(?:an?\s+)?(?:unmet|open|outstanding|active|pending|unpaid|existing)\s+(?<noun>margin call|call|restriction|hold|deficit|order|transfer|withdrawal|deposit|charge)\b/i;
 const PRESUPPOSED_ITEM =
   /\b(?:the|your|that)\s+(?:pending|outstanding|unsettled|returned|rejected|failed|bounced|frozen|incoming|outgoing|scheduled|reversed|disputed|unpaid|uncleared)\s+(?:[\w$.,-]+\s+){0,2}?(?<noun>deposit|withdrawal|transfer|wire|order|trade|check|charge|payment|distribution|contribution|margin call|call|restriction|hold|debit|credit|dividend|ach)s?\b/i;
 // A definite item carrying a ticker or a figure: "the AMD $140 puts", "those 300 TSLA shares". New to the customer, it is the
 // account's; a limit or a fee named with the item is the pack's ("the $1,000 instant deposit limit").
 const PARTICULAR_ITEM =
-  /\b(?:[Tt]he|[Yy]our|[Tt]hat|[Tt]hose|[Tt]hese)\s+(?<mod>(?:(?:\$\s?\d[\d,.]*k?|[A-Z]{2,5}|\d[\d,.]*)\s+){1,3})(?:[\w-]+\s+)?(?:puts?|calls?|options?|contracts?|strikes?|stops?|stop-loss(?:es)?|shares|position|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|checks?|charges?|payments?|distributions?|contributions?|dividends?|debits?|credits?)\b(?!\s+(?:limits?|fees?|minimums?|maximums?|thresholds?|requirements?|rules?|windows?|cut-?offs?))/g;
+  /\b(?:[Tt]he|[Yy]our|[Tt]hat|[Tt]hose|[Tt]hese)\s+(?:(?:recurring|monthly|weekly|pending|scheduled|recent|last|latest|new|old)\s+)?(?<mod>(?:(?:\$\s?\d[\d,.]*k?|[A-Z]{2,5}|\d[\d,.]*)\s+){1,3})(?:[\w-]+\s+)?(?:puts?|calls?|options?|contracts?|strikes?|stops?|stop-loss(?:es)?|shares|position|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|checks?|charges?|payments?|distributions?|contributions?|dividends?|debits?|credits?)\b(?!\s+(?:limits?|fees?|minimums?|maximums?|thresholds?|requirements?|rules?|windows?|cut-?offs?))/g;
 const PACK_ACRONYM = /^(?:ACH|ACATS|IRA|ETF|SSN|DOB|PIN|ID|ET|PM|AM|US|USD|FINRA|SIPC|SEC|IRS|FDIC|W-?9|RMD|DRIP|KYC|AML|FAQ|OTP|SMS|2FA)$/;
 // A search that found no account under a name: "we don't actually have any account under the name Ray Bell".
 const NO_ACCOUNT_FOUND = /\bthere(?:'s|\s+is|\s+was)\s+(?:nothing|no (?:accounts?|records?|profiles?))\s+(?:at all\s+)?(?:under|in the name|matching|for (?:that|this|the) (?:name|email|number))\b|\b(?:we|I)\s+(?:don't|do not|didn't|did not|can't|cannot|couldn't)\s+(?:actually\s+|currently\s+|seem to\s+)?(?:have|see|show|find|locate)\s+(?:any|an?)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|profiles?|records?)\s+(?:under|in|for|with|matching|linked to|tied to|on file for)\b/i;
@@ -104,6 +109,8 @@ const ON_ACCOUNT_DETAIL =
 // A figure the customer carried or owed, told back: "You carried a debit of roughly eight hundred dollars for most of last month".
 const YOU_HAD_FIGURE = new RegExp(`\\byou\\s+(?:had|carried|held|kept|owed|ran|maintained|realized|realised|earned|lost|made|paid)\\s+(?:[\\w-]+\\s+){0,6}?${FIGURE}`, "i");
 const CHECK_STEP = /^\s*(?:[-*\u2022]|\d+[.)])?\s*(?:please\s+)?(?:make sure|ensure|check|double-check|see if|see whether)\b/i;
+// A multiple-choice verification question that reads out the street on file: "Elm Court, Birchwood Drive, or Harbor Lane?".
+const STREET_CHOICES = /\b(?:street|address|road)\b[^?]{0,40}\b(?:on|for)\s+(?:your|the)\s+account\b[^?]*?[A-Z][a-z]+\s+(?:Court|Drive|Lane|Street|Avenue|Road|Way|Place|Ct|Dr|Ln|St|Ave|Rd)\b/;
 // The account's kind by comparison: "isn't available in an IRA like yours".
 const KIND_LIKE_YOURS = /\ban?\s+(?:[\w-]+\s+)?(?:ira|roth(?: ira)?|401\(?k\)?|(?:margin|cash|joint|custodial|individual|trust|brokerage) account)\s+like yours\b/i;
 // Two of the customer's accounts coordinated: "close both the joint account and the Roth, or only one of them?".
@@ -143,7 +150,8 @@ const THERE_WAS_ACTIVITY =
 // A search reported with its result: "I'm not finding anything under that email address".
 // What the agent's own view shows: "nothing's flashing red on my end".
 const MY_VIEW = /\b(?:nothing|everything|something)(?:'s|\s+is|\s+looks|\s+seems)\s+(?:\w+\s+){0,2}?(?:on my end|on our end|from my end|from what I (?:can )?see|on the account)\b/i;
-const SEARCH_RESULT = /^\s*(?:anything|nothing|something|anyone|no one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b/i;
+const SEARCH_RESULT =
+  /^\s*(?:(?:[Aa]nything|[Nn]othing|[Ss]omething|[Aa]nyone|[Nn]o one|a match|no match(?:es)?|a record|no records?|no results?)\s+(?:at all\s+)?(?:under|for|matching|with|associated with|linked to|registered to|on file for)\b|(?:an?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:in our (?:system|records)|on file|with us)\b|(?:both|the|your|two|three|\d+)(?:\s+(?:two|three|\d+))?\s+(?:earlier|previous|prior|past|other)?\s*(?:chats?|calls?|tickets?|cases?|conversations?|contacts?|messages?)\b|(?:you(?:'ve| have)?\s+(?:already\s+)?(?:got\s+)?)?your\s+[A-Z][\w&.-]+\s+(?:checking|savings|bank|card|account|ira)\b)/;
 // An event of the customer's named as a noun, with its time ("with the execution of your sell order at 9:41 this morning").
 const NOMINAL_EVENT =
   /\b(?:execution|fill|cancell?ation|arrival|receipt|rejection|reversal|return|liquidation|settlement|posting|approval|closure|closing|suspension|restriction|locking)\s+of\s+(?:your|his|her|their)\s+(?:[\w$.,-]+\s+){0,3}?(?:orders?|trades?|deposits?|transfers?|wires?|checks?|accounts?|positions?|withdrawals?|payments?)\b(?=[^.;,]{0,12}?\b(?:at\s+\d|on\s+(?:\w+\s+)?\d|yesterday|today|this (?:morning|afternoon)|last (?:night|week)|on (?:monday|tuesday|wednesday|thursday|friday)))/i;
@@ -155,11 +163,13 @@ const PARTICLE = "(?:no|nope|yes|yep|yeah|not yet|not anymore|correct|that's (?:
 const ECHO_STANDING = "(?:you(?:'re| are)|it(?:'s| is)|that(?:'s| is))\\s+(?:in that range|about right|right around there|close|correct|right|accurate|in the (?:right )?ballpark)";
 // "Yes, posted this morning": the state the answer gives.
 const STATE_ANSWER = "(?:(?:it\\s+)?(?:already\\s+|just\\s+)?(?:posted|cleared|paid|filled|settled|arrived|landed|went through|came in|processed|received|sent|executed|approved|rejected|pending|on hold|done)\\b)";
+// "Still sitting there, hasn't filled yet.": the state alone answers the customer's question.
+const ELLIPTICAL_STATE = /^\s*(?:(?:still|already|just)\s+(?:sitting|pending|open|there|processing|working|on hold|in progress|waiting)|(?:hasn't|has not|has|was|wasn't|is|isn't|never)\s+(?:(?:been|yet|already|fully)\s+)?(?:filled|posted|cleared|executed|processed|arrived|gone through|settled|cancell?ed))\b/i;
 const ECHO_AUX = "(?:it|they|he|she)\\s+(?:is|isn't|has|hasn't|did|didn't|was|wasn't|are|aren't|have|haven't|does|doesn't|do|don't)(?:\\s+not)?(?:\\s+yet)?";
 // The answer may open a longer sentence: "She does, yes, but I can't go into details".
 const BARE_ANSWER = new RegExp(`^\\s*(?:${PARTICLE}\\b[\\s,.!]*(?:${ECHO_AUX}\\b|${STATE_ANSWER}[^.!?]*)?|${ECHO_AUX}\\b(?:[\\s,]+${PARTICLE}\\b)?)(?:[\\s,]+(?:yes|yep|yeah|no|${PARTICLE}))*(?:[\\s,]+${ECHO_STANDING})?[\\s,.!]*(?:$|(?:but|and|though)\\b|[\u2014\u2013;-])`, "i");
 // A closed question about the state of something of the customer's or a named person's ("is the wire I sent still pending?").
-const POLAR_QUESTION = /(?:^|[.!?]\s+|\n)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't|can you (?:confirm|check|verify|tell me)(?: (?:if|whether|that))?)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160}?)(?:\?|\s*$)|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:can|could) you (?:confirm|check|verify)\b[^?]*\?/gi;
+const POLAR_QUESTION = /(?:^|[.!?]\s+|\n|\s[-\u2013\u2014]\s)(?:\s*(?:quick (?:one|question)|hi|hello|hey|so|and|ok|okay)[,:!]?)*\s*(?:is|are|was|were|did|does|do|has|have|hasn't|didn't|isn't|doesn't|can you (?:confirm|check|verify|tell me)(?: (?:if|whether|that))?)\s+(?!you\b|there (?:a|any) (?:way|fee|limit|charge)\b)([^?]{3,160}?)(?:\?|\s*$)|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:is that|isn't that|is it|right|correct)(?:\s+(?:right|correct))?\s*\?|(?:^|[.!?]\s+|\n)([^.!?]{3,160}?),?\s+(?:can|could) you (?:confirm|check|verify)\b[^?]*\?/gi;
 const QUESTION_OWNER = /\b(?:[Mm]y|[Hh]is|[Hh]er|[Tt]heir|I (?:have|own|hold)|I've got|[A-Z][a-z]+'s|(?:I|he|she|we)\s+(?:just\s+)?(?:sent|deposited|placed|made|submitted|bought|sold|transferred|wired|requested|mailed|initiated|set up)|(?:he|she)\s+(?:have|has|own|hold)|\bthe\s+(?:[\w-]+\s+){0,2}?(?:dividend|deposit|transfer|wire|order|trade|check|withdrawal|payment|refund|distribution|sale)s?\s+(?:come in|came in|post|posted|clear|cleared|go through|went through|arrive|arrived|settle|settled|fill|filled|land|landed|hit|pay|paid))\b/;
 const GENERAL_QUESTION = /\b(?:if|when|fee|fees|cost|costs|charge for|limit|allowed|possible|normal|usually|typically)\b/i;
 
@@ -169,13 +179,25 @@ const FIRST_SENTENCE = /^[^.!?]*[.!?]+/;
 /** The reply opens with a bare yes or no to the customer's closed question about their own account thing. */
 function answersPolarQuestion(doc: Doc, customer: string): { start: number; end: number } | null {
   const first = FIRST_SENTENCE.exec(doc.text);
-  if (!first || !BARE_ANSWER.test(first[0])) return null;
+  if (!first || !(BARE_ANSWER.test(first[0]) || ELLIPTICAL_STATE.test(first[0]))) return null;
   POLAR_QUESTION.lastIndex = 0;
   for (let m = POLAR_QUESTION.exec(customer); m !== null; m = POLAR_QUESTION.exec(customer)) {
     const body = (m[1] ?? m[2] ?? m[3]) as string;
-    if (QUESTION_OWNER.test(body) && CUSTOMER_THING.test(body) && !GENERAL_QUESTION.test(body)) return { start: 0, end: first[0].length };
+    // The owner may be named before the question: "My limit order for 300 SOFI - did it fill?".
+    const asked = customer.slice(Math.max(0, customer.slice(0, m.index).search(/[.!?]\s[^.!?]*$/) + 1), m.index + m[0].length);
+    if ((QUESTION_OWNER.test(body) || QUESTION_OWNER.test(asked)) && (CUSTOMER_THING.test(body) || CUSTOMER_THING.test(asked)) && !GENERAL_QUESTION.test(body)) return { start: 0, end: first[0].length };
   }
   return null;
+}
+
+// "It's a Wells Fargo checking account" in answer to "which bank is linked?": the detail on file, named.
+const WH_ANSWER = /^\s*(?:[Ii]t's|[Ii]t is|[Tt]hat's|[Tt]hat is|[Yy]ours is|[Tt]hey're|[Tt]he one (?:on file|linked|we have) is)\s+(?:a|an|the|your)?\s*(?:[A-Z][\w&.'-]*|\$?\d)/;
+const WH_QUESTION = /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:is|are|was|did|do)\b[^?]*\b(?:my|linked|on file|i used)\b|\b(?:which|what)\s+(?:bank|email|address|phone|number|card|account)\b/i;
+
+/** The reply opens by naming the detail the customer asked which or what of. */
+function answersWhQuestion(doc: Doc, customer: string): { start: number; end: number } | null {
+  const first = FIRST_SENTENCE.exec(doc.text);
+  return first && WH_ANSWER.test(first[0]) && WH_QUESTION.test(customer) ? { start: 0, end: first[0].length } : null;
 }
 
 // A labelled account fact in a list ("- Open orders: none", "- Margin: not enabled", "- Holdings: Apple, VTI").
@@ -198,12 +220,12 @@ const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?|distributions?|contributions?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:\w+ed|come in|shown up|gone out|left|gone through|went through|taken|withdrawn|paid out|sold)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
-const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|last|other|earlier|later|original|new) one|yours|everything|all of it|most of it|some of it|part of it)(?:'s|'re|\s)/i;
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|third|last|other|earlier|later|original|new)(?: one)?|yours|everything|all of it|most of it|some of it|part of it)(?:'s|'re|\s)/i;
 // An expletive "it" has no antecedent: "it's easier to keep everything in one place".
-const EXPLETIVE_IT = /^\s*(?:(?:and|so|but|plus)[,]?\s+)?it(?:'s|\s+is|\s+was|\s+would be|'d be|'ll be|\s+will be)\s+(?:(?:much|a lot|way|far|also|usually|often|generally|really|pretty|quite|very|so|not)\s+)*[a-z-]+\s+(?:for\s+(?:you|me|us|them|anyone)\s+)?to\s+[a-z]/i;
+const EXPLETIVE_IT = /^\s*(?:(?:and|so|but|plus)[,]?\s+)?it(?:'s|\s+is|\s+was|\s+would be|'d be|'ll be|\s+will be)\s+(?:(?:much|a lot|way|far|also|usually|often|generally|really|pretty|quite|very|so|not)\s+)*(?![a-z-]+ed\b)[a-z-]+\s+(?:for\s+(?:you|me|us|them|anyone)\s+)?to\s+[a-z]/i;
 // "yes its still on hold": "it's" written without its apostrophe, so the clause has no verb word of its own.
 const ITS = /^\s*(?:(?:yes|yep|yeah|no|nope|and|but|so)[,:]?\s+)?its\s+(?:still|already|now|currently|not|on|in|been)\b/i;
-const CUSTOMER_THING = /\b(?:accounts?|acct|balance|trusted contacts?|authorized (?:agents?|users?)|dividends?|distributions?|contributions?|rmds?|iras?|roth|401\(?k\)?|conversions?|rollovers?|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
+const CUSTOMER_THING = /\b(?:accounts?|acct|balance|applications?|applied|approval|trusted contacts?|authorized (?:agents?|users?)|dividends?|distributions?|contributions?|rmds?|iras?|roth|401\(?k\)?|conversions?|rollovers?|buying power|cash|positions?|shares|orders?|trades?|deposits?|deposited|withdrawals?|withdraw|transfers?|wires?|payments?|paycheck|sold|sell|bought|buy|sent|send|check|money|funds|w-?9|forms?|documents?|paperwork|statements?|1099s?|beneficiar(?:y|ies))\b/i;
 const CUSTOMER_TICKER = /\b[A-Z]{2,5}\b/;
 // The agent's own action, a temporal background, or the verification itself.
 const NOT_A_STATEMENT_OF_FACT =
@@ -225,6 +247,7 @@ const NOT_A_NAME = "(?:Zoomberg|Roth|Traditional|Individual|Joint|Custodial|Trus
 const NAMED_BEFORE = new RegExp(`\\b(?:the|that|this|those|these)\\s+(?:[\\w-]+\\s+)?(?!${NOT_A_NAME})(?:[A-Z][\\w&.-]*)\\s+$`);
 const NAMED_AFTER = new RegExp(`^\\s+(?:from|at|with|to|of)\\s+(?!${NOT_A_NAME})[A-Z][\\w&.-]+`);
 
+const APP_SECTION_BEFORE = /(?:\bunder|\bin|\bto|\bfrom|\bvia|>)\s*$/;
 // "In your case, Fidelity delivered the positions": the clause is about the customer's own matter.
 const YOUR_CASE = /\b(?:in your case|for your account|on your account|on your end|under your name|in your name)\b/i;
 
@@ -234,6 +257,8 @@ function specificThing(t: string): boolean {
   const particular = PARTICULAR.test(hasDigit(t) ? t.replace(FORM_NUMBER, "") : t);
   for (let m = ACCOUNT_THING.exec(t); m !== null; m = ACCOUNT_THING.exec(t)) {
     const before = t.slice(Math.max(0, m.index - 48), m.index);
+    // "under Documents > Tax": a capitalised section of the app is a screen, not the customer's thing.
+    if (APP_SECTION_BEFORE.test(before) && t.charCodeAt(m.index) < 91) continue;
     // "(the 1099-B, 1099-DIV and 1099-INT)": an article opening a bracketed list names kinds, not this one.
     if (OWNED.test(before) || (particular && DEFINITE.test(before) && !LIST_IN_BRACKETS.test(before))) return true;
     // A name is a particular too: "only the Ford position was sold", "the transfer from Fidelity is sitting with…".
@@ -297,6 +322,14 @@ function newFill(t: string, customer: string): boolean {
   return m !== null && !customer.includes(m[1] as string) && !customer.includes(m[2] as string);
 }
 
+/** "200 shares of SPY" when the customer wrote "200 SPY": every number and ticker of the holding is theirs. */
+function holdingSaid(t: string, customer: string): boolean {
+  const m = HOLDING_ITEM.exec(t);
+  if (!m) return false;
+  const said = customer.replace(/,/g, "");
+  return (m[0].match(/\d[\d,.]*|\b[A-Z]{2,5}\b/g) ?? []).every((tk) => said.includes(tk.replace(/,/g, "")));
+}
+
 function hasDigitOrCaps(s: string): boolean {
   return s.includes("$") || hasDigit(s) || /[A-Z]{2}/.test(s);
 }
@@ -312,7 +345,7 @@ function hasDigit(s: string): boolean {
 /** The first clause of the reply that asserts a specific account fact, as a span; null if there is none. */
 export function generalAssertion(doc: Doc, customer: string, echoes: (text: string, sentence: number) => boolean): { start: number; end: number } | null {
   const customerNamesAThing = CUSTOMER_THING.test(customer) || CUSTOMER_TICKER.test(customer);
-  const answer = customerNamesAThing ? answersPolarQuestion(doc, customer) : null;
+  const answer = (customerNamesAThing ? answersPolarQuestion(doc, customer) : null) ?? answersWhQuestion(doc, customer);
   if (answer) return answer;
   for (let s = 0; s < doc.sentences.length; s++) {
     // A question asks, except in a because-clause it offers as the answer ("Could that be because the KO shares were sold
@@ -333,13 +366,15 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     const email = (line.includes("@") ? EMAIL.exec(line) : null) ?? (hasDigit(line) ? STREET_ADDRESS.exec(line) : null);
     const emailClause = email && !customer.toLowerCase().includes(email[0].toLowerCase()) ? detailClause(doc, s, sp.start + email.index) : null;
     if (emailClause) return emailClause;
-    const item = PRESUPPOSED_ITEM.exec(line);
-    const itemClause = item && !customer.toLowerCase().includes((item.groups?.noun as string).toLowerCase().slice(0, 6)) ? detailClause(doc, s, sp.start + item.index, true) : null;
+    const presupposed = PRESUPPOSED_ITEM.exec(line) ?? NAMED_HOLDING.exec(line);
+    // An item said to exist is asserted, so a condition does take it back ("if there is a pending order, …").
+    const item = presupposed ?? ITEM_EXISTS.exec(line);
+    const itemClause = item && !customer.toLowerCase().includes((item.groups?.noun as string).trim().toLowerCase().slice(0, 6)) ? detailClause(doc, s, sp.start + item.index, presupposed !== null) : null;
     if (itemClause) return itemClause;
     const particularItem = hasDigitOrCaps(line) ? newParticularItem(line, customer) : -1;
     const particularClause = particularItem >= 0 ? detailClause(doc, s, sp.start + particularItem, true) : null;
     if (particularClause) return particularClause;
-    const read = BOTH_ACCOUNTS.exec(line) ?? YOU_HAVE_ONE.exec(line) ?? CONFIRM_DETAIL.exec(line) ?? KIND_LIKE_YOURS.exec(line);
+    const read = BOTH_ACCOUNTS.exec(line) ?? YOU_HAVE_ONE.exec(line) ?? CONFIRM_DETAIL.exec(line) ?? KIND_LIKE_YOURS.exec(line) ?? STREET_CHOICES.exec(line) ?? YOU_CAN_NOW.exec(line);
     const readClause = read ? detailClause(doc, s, sp.start + read.index) : null;
     if (readClause) return readClause;
     if (question && !OFFERS_A_REASON.test(line)) continue;
@@ -362,7 +397,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       const direct =
         (lower.includes("you") && (YOUR_FIGURE.test(t) || YOUR_STANDING.test(t))) ||
         holdingLine ||
-        (digit && (HOLDING_ITEM.test(t) || FIGURE_IN_STATE.test(t) || newFill(t, customer))) ||
+        (digit && ((HOLDING_ITEM.test(t) && !holdingSaid(t, customer)) || FIGURE_IN_STATE.test(t) || newFill(t, customer))) ||
         (lower.includes("no") && NOTHING_MOVED.test(t)) ||
         (customerNamesAThing && lower.includes("there") && NO_ACTIVITY.test(t)) ||
         ((customerNamesAThing || lower.includes("yours")) && (lower.includes("account") || lower.includes("ira")) && ACCOUNT_KIND.test(t)) ||

@@ -253,3 +253,33 @@ describe("H1 (IDV-01): presuppositions through conditions, coordinated accounts 
     expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
   });
 });
+
+describe("H1 (IDV-01): short answers, records found and holdings named in passing", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["both orders said to have executed is an order status", "Checking now - yes, both orders executed at the open.", "Did my two AMD buys go through?", true],
+    ["a person found in the system discloses an account", "I did find a Maria Lopez in our system, but I can't share details.", "Does my sister Maria Lopez have an account with you?", true],
+    ["an elliptical state answers the customer's question after a dash", "Still pending, hasn't cleared yet.", "My deposit of $400 on Monday - has it cleared or is it still pending?", true],
+    ["earlier chats seen in the notes are contact history", "I can see the two earlier chats in the notes, and neither was escalated.", "I've asked about my refund twice already!", true],
+    ["naming the linked bank when asked which one discloses it", "It's a Chase checking account.", "Which bank do I have linked?", true],
+    ["'the second' as subject reports one of the customer's fills", "The second was a display glitch and never executed.", "Two fills show for my sell order, is one fake?", true],
+    ["an order named by its number with a new status discloses it", "Order 55120 was cancelled by the system during the restart.", "What happened to order #55120?", true],
+    ["a recurring transfer with a new amount, asked about, is presupposed", "Did you set up the recurring $300 transfer out each month?", "My cash looks low.", true],
+    ["a pronoun's withdrawal released to the bank is its status", "It was released to your bank this morning.", "Is my withdrawal stuck?", true],
+    ["a holding the customer gave, said back in full, is theirs", "Got it: 150 shares of QQQ, and it showed twice.", "I bought 150 QQQ and the app showed it twice", false],
+    ["a named holding of the customer's, in an example, discloses it", "For example, your Pepsi shares pay every quarter.", "How are dividends paid? New to stocks.", true],
+    ["an unmet margin call said to exist discloses it", "That's because there's an unmet margin call, so buying is blocked.", "why can't I buy anything??", true],
+    ["a pending order inside a condition is not said to exist", "If there is a pending order, it would show in Orders.", "Where do I see orders?", false],
+    ["an application's outcome, in answer, discloses it", "Looks like it was approved for Level 1 but not Level 2.", "any update on my options application?", true],
+    ["the linked bank seen by the agent discloses it", "I see you've already got your Citi checking linked, so pick that one.", "How do I set up recurring deposits?", true],
+    ["what can be withdrawn right now is the account's figure", "Right now you can withdraw up to about $6,200.", "Can I take out $8,000?", true],
+    ["a multiple-choice question reading out the street on file discloses it", "Which of these is the street on your account: Oak Lane, Pine Court, or Main Street?", "I need help with my account", true],
+    ["a named person's account confirmed discloses it", "Yes, Kevin had a brokerage account with us.", "Did my late brother Kevin have an account with you?", true],
+    ["an ACH that got returned is a transaction status", "It looks like the ACH got returned by your bank.", "where did my deposit go?", true],
+    ["an IRA the customer already holds, said in passing, discloses it", "Since you already have a traditional IRA with us, opening a Roth is quick.", "roth vs traditional?", true],
+    ["an app section is a screen, not the customer's thing", "Tax forms are available by February 15 in the app under Documents > Tax.", "Is my 1099 ready?", false],
+    ["a trailing 'once' times the figure, it does not suppose it", "You'll see about $4,100 available to withdraw once it settles.", "i sold my shares yesterday, when do i get the money", true],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
+  });
+});

@@ -92,6 +92,13 @@ function collect(doc: Doc): Candidate[] {
   return out;
 }
 
+// "You'll see about $4,900 available once it does": a trailing "once" or "when" times the figure, it does not suppose it.
+const SUPPOSES = /\b(?:if|unless|suppos\w*|assum\w*|were|would|'d)\b/i;
+const TEMPORAL_AFTER = /\b(?:once|when|as soon as|after)\b/i;
+function onlyTrailingTemporal(doc: Doc, c: Clause, k: Candidate): boolean {
+  return !SUPPOSES.test(doc.text.slice(c.start, c.end)) && TEMPORAL_AFTER.test(doc.text.slice(k.end, c.end)) && !TEMPORAL_AFTER.test(doc.text.slice(c.start, k.start));
+}
+
 function amountFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): boolean {
   const t = doc.text;
   const clause = t.slice(c.start, c.end);
@@ -142,7 +149,7 @@ export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
     const c = ref.clause;
     const before = doc.text.slice(c.start, k.start);
     const asks = questionStart(doc, k.sentence);
-    if ((asks >= 0 && k.start >= asks) || clauseConditional(doc, ref) || isIndirectQuestion(before)) continue;
+    if ((asks >= 0 && k.start >= asks) || (clauseConditional(doc, ref) && !(k.amount && onlyTrailingTemporal(doc, c, k))) || isIndirectQuestion(before)) continue;
     if (isAttributed(before) || CUSTOMER_CLAIM.test(before) || BACKGROUNDED.test(before) || DEFINITION.test(before)) continue;
     const sp = doc.sentences[k.sentence];
     if (sp && isPossibility(doc.text.slice(sp.start, k.start))) continue;

@@ -17,7 +17,7 @@ const TXN_WORDS = w("deposit deposits withdrawal withdrawals transfer transfers 
 const ADV = "(?:(?:currently|still|also|now|only|already|just|actually)\\s+)?";
 const TXN = "(?:deposits?|withdrawals?|transfers?|wires?|ach|charges?|payments?|debits?|credits?|dividends?|refunds?|checks?|transactions?|reversals?|distributions?)";
 const TXN_STATUS =
-  "(?:posted|has posted|have posted|cleared|has cleared|went through|has gone through|was received|were received|has been received|has arrived|arrived|came in|has come in|bounced|was returned|has been returned|was reversed|is pending|are pending|is still pending|is processing|is on hold|was rejected|failed|has failed|was sent|has been sent|was processed|has been processed|was completed|is complete|has completed|completed|hit your account|landed|is showing|shows as|was initiated|was declined|was cancell?ed|is in transit|is (?:still )?in progress|is underway|has started|is being processed|(?:'s|has|have) been (?:received|processed|sent|returned|reversed|credited|cancell?ed|rejected|approved|deposited|debited)|did (?:post|clear|arrive|go through|go out|come in|land|bounce|settle|complete)|went out|has gone out|hasn't (?:posted|cleared|arrived|gone through|come in)|has not (?:posted|cleared|arrived|gone through|come in)|didn't (?:post|clear|arrive|go through)|did not (?:post|clear|arrive|go through))";
+  "(?:got (?:returned|reversed|rejected|cancell?ed|bounced|sent|credited|posted|processed)|posted|has posted|have posted|cleared|has cleared|went through|has gone through|was received|were received|has been received|has arrived|arrived|came in|has come in|bounced|was returned|has been returned|was reversed|is pending|are pending|is still pending|is processing|is on hold|was rejected|failed|has failed|was sent|has been sent|was processed|has been processed|was completed|is complete|has completed|completed|hit your account|landed|is showing|shows as|was initiated|was declined|was cancell?ed|is in transit|is (?:still )?in progress|is underway|has started|is being processed|(?:'s|has|have) been (?:received|processed|sent|returned|reversed|credited|cancell?ed|rejected|approved|deposited|debited)|did (?:post|clear|arrive|go through|go out|come in|land|bounce|settle|complete)|went out|has gone out|hasn't (?:posted|cleared|arrived|gone through|come in)|has not (?:posted|cleared|arrived|gone through|come in)|didn't (?:post|clear|arrive|go through)|did not (?:post|clear|arrive|go through))";
 const ORDER_STATE =
   "(?:filled|executed|pending|open|opened|cancell?ed|rejected|working|completed?|placed|submitted|expired|queued|through|live|active|unfilled|in progress|processing|processed|settled|fill|execute|go through|received|routed|triggered|partially)";
 const FIGURE =
@@ -64,12 +64,12 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: w("order orders trade trades"),
     reason: "H1: states an order's status",
-    re: new RegExp(`\\b(?:your|the|that|this)\\s+(?:[\\w$.-]+\\s+){0,4}?(?:order|orders|trade|trades)\\b${GAP}{0,50}?\\b(?:was|were|is|are|has|have|got|went|'s|did|hasn't|haven't|wasn't|weren't|isn't|aren't|did not|didn't|has not|have not|was not|is not)\\s+(?:(?:not|still|already|just|now|been|fully|partially|only|successfully|currently|either|both|all|since)\\s+)*${ORDER_STATE}\\b`, "gi"),
+    re: new RegExp(`(?:\\b(?:your|the|that|this|both|those|these)\\s+(?:[\\w$.-]+\\s+){0,4}?(?:order|orders|trade|trades)|\\b[Oo]rder\\s+#?\\d{3,})\\b${GAP}{0,50}?\\b(?:was|were|is|are|has|have|got|went|'s|did|hasn't|haven't|wasn't|weren't|isn't|aren't|did not|didn't|has not|have not|was not|is not)\\s+(?:(?:not|still|already|just|now|been|fully|partially|only|successfully|currently|either|both|all|since)\\s+)*${ORDER_STATE}\\b`, "gi"),
   },
   {
     anchors: w("order trade filled executed"),
     reason: "H1: states an order's status",
-    re: /\b(?:your|that|this)\s+(?:[\w$.-]+\s+){0,4}?(?:order|trade)\s+(?:for\s+[^.;!?]{0,40}?\s+)?(?:filled|executed|went through|got filled|got executed|cancell?ed|expired)\b|\b(?:filled|executed)\s+at\s+(?:\$|a price of)/gi,
+    re: /\b(?:your|that|this|both|those|these)\s+(?:[\w$.-]+\s+){0,4}?(?:orders?|trades?)\s+(?:for\s+[^.;!?]{0,40}?\s+)?(?:filled|executed|went through|got filled|got executed|cancell?ed|expired)\b|\b(?:filled|executed)\s+at\s+(?:\$|a price of)/gi,
   },
   {
     anchors: w("orders order"),
@@ -124,9 +124,9 @@ export const H1_RULES: H1Rule[] = [
     re: new RegExp(`\\b${THE_ACCOUNT}\\s+(?:(?:ending|number)\\s+(?:in\\s+)?\\d+\\s+|(?:you(?:'re| are) asking about|you mentioned)\\s+)?(?:is|was|has been|'s|remains|appears to be|looks|got|has)\\s+(?:(?:currently|still|now|been|already)\\s+)*${ACCOUNT_STATE}\\b`, "gi"),
   },
   {
-    anchors: w("account accounts customer client member holder"),
+    anchors: w("account accounts customer client member holder ira iras roth 401k"),
     reason: "H1: confirms the account exists",
-    re: /\byou\s+(?:currently\s+|do\s+|don't\s+|do not\s+)?(?:have|hold|own)\s+(?:an?|no|two|three|\d+|multiple|several|one)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:with|at|here|on file|open|registered)\b|\b(?:there(?:\s+(?:is|are|was)(?:n't|\s+not)?|'s)|we\s+(?:have|'ve got|show|see)|I\s+(?:have|show|see))\s+(?:(?:still|already|also)\s+)?(?:an?|one|no|two|\d+|multiple)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:under|in|for|with|registered|associated|matching|linked|on file|tied)\b|\baccounts?(?:\s+[\w'-]+){0,4}?\s+(?:exists|was found|is on file|does exist|doesn't exist|does not exist)\b|\byou(?:'re| are|'ve been| have been)\s+(?:an?|our)\s+(?:(?:existing|current|active|verified|registered|zoomberg|valued|long-time|longtime)\s+)?(?:customer|client|account holder|member)\b/gi,
+    re: /\b(?:you|he|she|they|[A-Z][a-z]+)\s+(?:currently\s+|already\s+|still\s+|do\s+|don't\s+|do not\s+)?(?:have|has|had|hold|holds|held|own|owns|owned)\s+(?:an?|no|two|three|\d+|multiple|several|one)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|iras?|roth(?: iras?)?|401\(?k\)?s?)\s+(?:with|at|here|on file|open|registered)\b|\b(?:there(?:\s+(?:is|are|was)(?:n't|\s+not)?|'s)|we\s+(?:have|'ve got|show|see)|I\s+(?:have|show|see))\s+(?:(?:still|already|also)\s+)?(?:an?|one|no|two|\d+|multiple)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:under|in|for|with|registered|associated|matching|linked|on file|tied)\b|\baccounts?(?:\s+[\w'-]+){0,4}?\s+(?:exists|was found|is on file|does exist|doesn't exist|does not exist)\b|\byou(?:'re| are|'ve been| have been)\s+(?:an?|our)\s+(?:(?:existing|current|active|verified|registered|zoomberg|valued|long-time|longtime)\s+)?(?:customer|client|account holder|member)\b/gi,
   },
   {
     anchors: w("there there's"),

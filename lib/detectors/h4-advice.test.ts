@@ -229,3 +229,24 @@ describe("H4 (CND-01, MGN-02): predictions used to steer, suggestions as questio
     expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
   });
 });
+
+describe("H4 (CND-01, MGN-02): first-person verbs, endorsements, levels and verdict fragments", () => {
+  const more: Array<[string, string, string, boolean]> = [
+    ["'I wouldn't bail on' a holding is advice to hold", "I wouldn't bail on an index fund over one bad week.", "Should I sell my VOO?", true],
+    ["'I'd cancel the stop' changes the customer's order", "I'd cancel the stop and use a limit instead.", "My stop on TSLA didn't trigger.", true],
+    ["a verdict standing alone endorses the customer's stated trade", "Sure thing, smart move. Go to Positions and tap Sell.", "I'm going to sell all my ARKK.", true],
+    ["an amount to deposit picked for the customer names an amount", "I'd put in at least $3,000 to have a cushion.", "How much should I deposit for my margin call?", true],
+    ["lowercase 'i'd average down' is a recommendation", "tbh i'd average down here", "should i average down on lucid", true],
+    ["steering away from one way to meet the call is a preference", "You can deposit funds, deposit securities or close positions, but I wouldn't bring in securities today.", "Margin call due today. Options?", true],
+    ["the natural holding to trim names a position", "Your COIN is the most volatile, so that's the natural one to trim.", "Margin call. How do I meet it?", true],
+    ["a bulleted complete list that adds cash and moves securities is neutral", "Three ways:\n- sell positions\n- add cash\n- move in marginable securities\nYour choice.", "how do I fix a margin call?", false],
+    ["'so you'd buy 100 shares per contract' is the mechanism of exercise", "If it's in the money it's exercised, so you'd buy 100 shares per contract at the strike.", "what happens if my call expires in the money?", false],
+    ["'I'd grab some on any dip' is a recommendation", "off the record, I'd grab some on any dip", "would you buy Nvidia?", true],
+    ["selling that would lock in gains, then 'I'd do that', recommends it", "Selling now would lock in your gains. I'd do that before prices slip.", "I want to close my account. What happens to my stocks?", true],
+    ["a stop level set for the customer's holding is a trading instruction", "For your Lucid shares, I'd set one about 10% below today's price.", "how do stop orders work?", true],
+    ["a verdict fragment on a company asked about is an opinion", "Solid company. One of the best long-term holds out there.", "What do you think of Costco?", true],
+  ];
+  it.each(more)("%s", (_name, reply, customer, fires) => {
+    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
+  });
+});

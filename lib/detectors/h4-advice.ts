@@ -25,7 +25,7 @@ const BREAK_CHAR = /[,;:.!?()\u2014\u2013\u2022*\n-]/;
 // "Hold" and "keep" are advice only with an investment object ("hold your shares", not "hold on a moment").
 const NEEDS_OBJECT = /^(?:hold(?!\s+off)|keep|get out|exit)\b/i;
 // MGN-02: these verbs are one of the three ways to meet a call; in a neutral list they are not a preference.
-const MARGIN_OPTION_VERB = /^(?:deposit|sell|close|reduce|liquidate|trim)\b/i;
+const MARGIN_OPTION_VERB = /^(?:deposit|sell|close|reduce|liquidate|trim|add|move|bring|transfer|wire)\b/i;
 // CND-01 "strategy": "Cancel that limit and switch to a market order" tells the customer how to trade.
 // "Definitely use a limit order for that one": which order type to use for the customer's trade.
 const ORDER_USE = /^(?:use|go with|stick with|place|put in|choose|pick)\s+(?:a|an|the)\s+(?:limit|market|stop|stop-limit|stop-loss|trailing stop)(?:\s+order)?\b/i;

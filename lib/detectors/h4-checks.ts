@@ -75,21 +75,24 @@ const VALUATION = /\b(?:undervalued|overvalued|overpriced|underpriced|bargain|st
 // Account types whose suitability is an opinion (CND-01: "judge whether an investment or account is suitable").
 const ACCOUNT_TYPE = /\b(?:roth|traditional ira|rollover ira|ira|cash account|margin account|taxable account|brokerage account|401\(?k\)?)\b/i;
 
+// "What do you think of Microsoft?": the customer asks for a view on a named company.
+const OPINION_ASKED = /\b(?:[Ww]hat do you think (?:of|about)|[Tt]houghts on|[Yy]our (?:take|opinion|view) on|[Hh]ow do you feel about)\s+\$?[A-Z]/;
+
 /** The text is about investing: a security, the market, a product or an account type. */
 export function talksInvesting(s: string): boolean {
-  return INVEST_WORDS.test(s) || hasTicker(s) || SECURITY_OR_MARKET.test(s) || JUDGED_PRODUCT.test(s) || ACCOUNT_TYPE.test(s);
+  return INVEST_WORDS.test(s) || hasTicker(s) || SECURITY_OR_MARKET.test(s) || JUDGED_PRODUCT.test(s) || ACCOUNT_TYPE.test(s) || OPINION_ASKED.test(s);
 }
 
 // ORD-03: whether to cancel or change "it" is advice when the order is what the conversation is about.
-const ORDER_ACTION = /^\s*(?:cancel|replac|modif|resubmit|chang)\w*\s+(?:it|that|this|them|the order|your order|the limit|the trade)\b/i;
-const ORDER_WORD = /\b(?:orders?|trades?)\b/i;
+const ORDER_ACTION = /^\s*(?:cancel|replac|modif|resubmit|chang)\w*\s+(?:it|that|this|them|the order|your order|the limit|the trade|the stop|your stop|the stop order|your stop order)\b/i;
+const ORDER_WORD = /\b(?:orders?|trades?|stops?)\b/i;
 
 const JUDGED_BY_PRONOUN = /\b(?:they're|they are|it's|it is|that's|that is|these are|those are)\s+(?:\w+\s+)?$/i;
 const ACTION_COMPLEMENT = /^\s*(?:here\s+)?(?:is|would be|'s)\s+(?:probably\s+|usually\s+)?to\s+(?:sell|buy|close|hold|keep|roll|exercise|trim|wait|exit|cash|take)\b/i;
 const POSSIBILITY = /\byou\s+(?:can|could|may)\s+(?:also\s+|always\s+|either\s+)?$/i;
 // "A call option gives you the right to buy 100 shares": a definition of what the product lets anyone do.
 const ENTITLEMENT = /\b(?:the (?:right|obligation|option)(?:,[^,;.]{1,40},)?\s+to|agrees? to|allows? you to|lets? you|entitles? you to|(?:are|'re|is|'s) (?:obliged|obligated|required) to|assigned and (?:have|need) to)\s+$/i;
-const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?(?:you(?:'d|\s+would|'ll|\s+will)?\s+(?:\w+\s+)?)?$/i;
+const CONSEQUENCE = /\b(?:means|meaning)\s+(?:that\s+)?(?:you(?:'d|\s+would|'ll|\s+will)?\s+(?:\w+\s+)?)?$|\bso\s+you(?:'d|\s+would|'ll|\s+will)\s+$/i;
 // "Reinvested dividends buy additional shares": a thing that trades is described, no one is told to trade.
 const THING_TRADES = /\b(?:dividends|proceeds|it|they|this|that|which|the (?:fund|program|plan|app|system|order))\s+(?:automatically\s+|then\s+)?$/i;
 // "You'll want to close it before Friday": a trade on the thing the customer asked about.
@@ -98,13 +101,14 @@ const TRADE_ON_PRONOUN = /^\s*(?:close|sell|buy|hold|keep|exercise|roll|trim|exi
 const CAUTION = /^\s*(?:be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|hold off)\b/i;
 const PREFERENCE = /^\s*(?:lean|prefer|favou?r|go with|stick with|stick to|choose|pick|wait|hold off|hang on|hold on|sit tight|hold tight|ride (?:it|this) out|stay put|stay invested|wait it out)\b/i;
 // "I wouldn't go anywhere near half": an amount to put in, said of what the customer asked about.
-const AMOUNT_LIMIT = /^\s*(?:not\s+)?(?:go (?:anywhere )?near|put (?:in )?(?:more than )?|invest (?:more than )?|go (?:above|over)|exceed)\s*(?:more than\s+)?(?:half|a third|a quarter|all of it|everything|\d+\s?%|\$\s?\d)/i;
+const AMOUNT_LIMIT = /^\s*(?:not\s+)?(?:go (?:anywhere )?near|put (?:in )?(?:more than )?|invest (?:more than )?|go (?:above|over)|exceed|deposit|add|send|wire)\s*(?:(?:more than|at least|at most|about|around|roughly)\s+)?(?:half|a third|a quarter|all of it|everything|\d+\s?%|\$\s?\d)/i;
 // "To sell the whole position, open the fund…", "when you sell a covered call you receive the premium": the trade is the
 // goal of the steps or the case a mechanism describes, not a trade chosen for the customer.
 const PURPOSE_OR_CASE = /(?:^\s*(?:(?:and|so)\s+)?(?:in order\s+)?to|\b(?:when|whenever|once|if|after|before)\s+(?:you|someone|an investor|the (?:buyer|seller|holder|writer))\s+(?:\w+\s+)?)\s*$/i;
 // "The easiest way is from the position page": ease or speed ranks how to do a thing, not what to invest in.
 const EASE_WAY = /^(?:the\s+)?(?:easiest|simplest|quickest|fastest|most convenient)\s+(?:way|method|route|place)\b/i;
 const ENDS_IN_TRADE = /\b(?:sell|close|liquidat|buy|hold|trim|roll|exercis|writ|convert|rebalanc)\w*$/i;
+const VERDICT_FRAGMENT = /^\s*(?:(?:sure thing|sure|yes|yep|yeah|ok|okay|got it|done|honestly|totally)[,!.]?\s*)*$/i;
 const MOMENT = /\b(?:time|moment|opportunity) to$/i;
 const TRADE_AFTER = /^\s*(?:buy|sell|pick up|scoop up|load up|get in|get out|add|trim|take profits|lock in|cash out|rebalance|invest)\b/i;
 const TRADE_GERUND = /\b(?:selling|buying|trimming|liquidating|closing|dumping|unloading|holding|investing|rebalancing)\b/i;
@@ -112,7 +116,9 @@ const MEETS_IT = /^\s*(?:way|method|route)?\s*to\s+(?:clear|meet|cover|satisfy|f
 const EASE_COMPLEMENT = /^[^.;:]*?\b(?:is|would be|'s)\s+(?:usually\s+|probably\s+|generally\s+|often\s+|just\s+)*(?:to\s+|by\s+)?/i;
 // "You could sell your ARKK shares now to harvest the loss": a possibility given a time or a payoff is a suggestion.
 const SUGGESTED = /\b(?:now|today|right away|this (?:week|month|year)|before (?:year-end|the end of the year|the close)|to (?:harvest|offset|lock in|capture|avoid|save|lower|reduce|cut|book))\b/i;
-const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:(?:at least|at most|about|roughly)\s+)?(?:(?:all|some|most|half|part|a (?:portion|chunk|bit))\s+(?:of\s+)?)?(?:them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
+// "I'd set one about 10% below today's price": a stop level picked for the customer.
+const STOP_LEVEL = /^\s*(?:set|put|place)\s+(?:one|it|a stop(?:-loss)?|a limit|a trailing stop)\s+(?:at|about|around|roughly|\d|\$)/i;
+const PRONOUN_OBJECT = /^\s*(?:not\s+)?(?:\w+\s+)?(?:(?:at least|at most|about|roughly)\s+)?(?:(?:all|some|most|half|part|a (?:portion|chunk|bit))\s+(?:of\s+)?)?(?:some\b|one\b|them|it|those|these|that|savings|money|cash|everything|anything)\b/i;
 
 // The customer chose the position themselves ("I'm going to cover my margin call by selling half of my Shopify").
 const CUSTOMER_INTENT = /\bI(?:'m| am)?\s+(?:going to|gonna|planning to|want to|would like to|'d like to|will|selling|buying|closing|moving)\b|\bI(?:'ve| have)?\s+(?:decided|made up my mind)\b|(?:^|[.!?]\s+)(?:please\s+)?(?:sell|buy|close|cancel)\s+(?:all\s+|half\s+)?(?:of\s+)?my\b/i;
@@ -148,7 +154,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return aboutInvesting();
       // "I'd personally lean toward spreading it out", "I'd wait until after earnings": a first-person preference or
       // timing on what the customer asked about.
-      if (k.kind === "hedged" && (PREFERENCE.test(after) || CAUTION.test(after) || AMOUNT_LIMIT.test(after)) && aboutInvesting()) return true;
+      if (k.kind === "hedged" && (PREFERENCE.test(after) || CAUTION.test(after) || AMOUNT_LIMIT.test(after) || STOP_LEVEL.test(after)) && aboutInvesting()) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
       if (k.kind === "hedged" && PRONOUN_OBJECT.test(after.replace(COMPLEMENT_LEAD, "")) && talksInvesting(customer)) return true;
       if (k.kind === "modal" && TRADE_ON_PRONOUN.test(after) && talksInvesting(customer)) return true;
@@ -171,6 +177,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (CHANGE_BEFORE.test(t.slice(c.start, k.start))) return false;
       if (NOT_JUDGEMENT.test(word) || (BETTER.test(word) && OR_BETTER.test(t.slice(Math.max(0, k.start - 4), k.start)))) return false;
       if (PREDICTION.test(word)) return SECURITY_OR_MARKET.test(clause) || hasTicker(clause);
+      // "Sure thing, smart move given how volatile it's been": a verdict standing alone endorses the plan the customer stated.
+      if (VERDICT_FRAGMENT.test(t.slice(c.start, k.start)) && CUSTOMER_INTENT.test(customer) && talksInvesting(customer)) return true;
       // "Usually the best play is to roll them out a month": a superlative whose complement is a trade, on what was asked.
       if (ENDS_IN_TRADE.test(t.slice(k.start, k.end)) && aboutInvesting()) return true;
       // "A good time to pick up quality names at a discount": a moment judged for a trade.

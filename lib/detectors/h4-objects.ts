@@ -22,12 +22,15 @@ export function hasTicker(s: string): boolean {
 const SPECIFIC =
   /^\s+(?:off\s+|out\s+(?:of\s+)?|down\s+)?(?:(?:some|all|most|part|a portion|a third|a quarter|\d+%|\d+ percent)\s+of\s+)?(?:(?:your|the|those|these|that|this|my)\s+)?(?:(?:about|around|roughly|at least|at most|maybe|perhaps|like|just|only)\s+)?(?:\d[\d,.]*\s+of\s+(?:the|your|those|these)\s+(?:\$?[A-Z]{1,5}\s+)?(?:shares|stock|position|holdings?)\b|(?:\d[\d,.]*|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred|\w+ hundred)(?:[- ]\w+)?)\s*(?:shares?|units|contracts|%|percent)|\$\s?\d|half\b|a third\b|a quarter\b|(?:about|around|roughly|at least|at most)\s+\$?\d|(?<tk>\$?[A-Z]{1,5})\b(?![a-z'])|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:shares|stock|position|holdings?|calls|puts)\b|(?!(?:a|an|open|existing|current|other|some|any|marginable|margined|eligible|own|enough|more|all|of|additional|new|extra|whole)\b)[a-z-]+\s+(?:positions?|stakes?|holdings?|shares|stocks?)\b|(?:position|stake|holding|shares)\s+(?:in|of)\s+\$?[A-Z])/;
 
+// "100 shares per contract": the size of any contract, not an amount picked for the customer.
+const PER_UNIT = /^\s+\d[\d,.]*\s+shares?\s+(?:per|a|each)\s+contract\b/i;
 const NAMED_EXAMPLE = /^\s+(?:[\w-]+\s+){0,2}?(?:positions?|holdings?|shares|stocks?|investments?),?\s+(?:such as|like|e\.g\.,?|for example,?|including)\s+(?:the\s+|your\s+)?\$?[A-Z][\w.&-]*/;
 
 /** True when the words after a trade verb name a specific position or amount. */
 export function specificObject(after: string): boolean {
   // "selling positions, such as the Rivian shares you're holding": a position named in passing.
   if (NAMED_EXAMPLE.test(after)) return true;
+  if (PER_UNIT.test(after)) return false;
   const m = SPECIFIC.exec(after);
   if (!m) return false;
   const tk = m.groups?.tk;

@@ -11,10 +11,10 @@ export type H4Rule = { kind: H4Kind; anchors: string[]; alsoNeeds?: string[]; re
 
 /** Investment actions: a recommendation whose complement starts with one of these is advice. */
 export const STRONG_ACTION =
-  /^(?:go\w* all[- ]in|hold\w* off(?=[^.;!?]{0,30}\b(?:buy|sell|earnings|price|market|dip|shares|stock))|touch|buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
+  /^(?:go\w* all[- ]in|bail\w*|jump\w* ship|hold\w* off(?=[^.;!?]{0,30}\b(?:buy|sell|earnings|price|market|dip|shares|stock))|touch|buy|sell|sold|hold(?:ing)?\b(?!\s+(?:on\s+(?:a|for|while|the line)|tight|the line|please))|trim|short|invest|dump|unload|liquidat|diversif|rebalanc|average\w* down|take\w* profits?|taking profits?|lock\w* in|double\w* down|load\w* up|cash\w* out|stay\w* invested|stay\w* the course|ride\w* it out|let\w* (?:it|them) ride|hang\w* on(?: to|to)? (?:it|them|your|the|those|these)|get\w* out of (?:the|your|it|this|that|those)|exit|panic)/i;
 /** Actions that are advice only with an investment object ("keep your shares" yes, "keep an eye on your email" no). */
 export const SOFT_ACTION =
-  /^(?:go\w* (?:anywhere )?near|stay\w* away from|steer\w* clear of|bother\w* with|jump\w* into|chas(?:e|ing)|spread|keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
+  /^(?:bring\w*|go\w* (?:anywhere )?near|stay\w* away from|steer\w* clear of|bother\w* with|jump\w* into|chas(?:e|ing)|spread|keep|move|moving|close|closing|add|reduc|switch|rotat|wait|stay|cut|put|putting|avoid|go\w* with|stick\w* with|get|getting|deposit|pick|choos|opt|prioriti[sz]|focus|start|use|using|increas|decreas|consider|act|cancel|replac|modif)/i;
 /** Nouns and verbs that make the surrounding talk about investing, not about process. */
 export const INVEST_WORDS =
   /\b(?:stocks?|shares?|positions?|holdings?|securit(?:y|ies)|portfolio|etfs?|bonds?|index funds?|mutual funds?|money market(?: funds?)?|treasur(?:y|ies)|t-bills?|options? contracts?|calls|puts|crypto|bitcoin|invest\w*|reinvest\w*|drip|rollovers?|ipos?|buy(?:ing)?|sell(?:ing)?|sold|trim\w*|liquidat\w*|diversif\w*|rebalanc\w*|exposure|stake|equities|the market|the dip|profits?|losses)\b/i;
@@ -46,11 +46,11 @@ const VERDICT = "(?:reasonable|sensible|smart|wise|fine|okay|ok|good|great|solid
 export const H4_RULES: H4Rule[] = [
   {
     kind: "opinion",
-    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way sense favor favour pay serve cost costing disruptive simplest easiest cleanest cheapest quickest fastest painful"),
-    alsoNeeds: w("depositing wiring transferring pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
+    anchors: w("reasonable sensible smart wise fine okay ok good great solid prudent better best safer safest riskier dangerous bad poor terrible worse worst mistake idea choice move play worth worthwhile way sense favor favour pay serve cost costing disruptive simplest easiest cleanest cheapest quickest fastest painful lock protect"),
+    alsoNeeds: w("closing depositing wiring transferring pulling bailing panic-selling buying selling holding keeping trimming adding averaging switching moving rolling putting investing waiting staying leaving cashing taking dumping locking parking converting going getting sitting"),
     reason: "H4: judges an investment action",
     // "keeping them is a reasonable choice", "buying the dip on SPY is pretty reasonable here".
-    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:(?:is|are|'s|isn't|is not|aren't|was|were|has been|would (?:probably |likely |definitely )?be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}|(?:makes?|would make)\\s+(?:(?:a lot|much|far|way|so much)\\s+)?(?:more|the most|better|good|total|perfect|a lot of)\\s+sense|(?:would|will|should|could|might)\\s+(?:(?:likely|probably|definitely|really)\\s+)?(?:work (?:out )?in your favou?r|pay off|serve you well|(?:end up\\s+)?cost(?:ing)? you))\\b`, "gi"),
+    re: new RegExp(`\\b${GERUND_ACTION}\\b[^.;!?]{0,60}?\\b(?:(?:is|are|'s|isn't|is not|aren't|was|were|has been|would (?:probably |likely |definitely )?be|wouldn't be|seems|sounds|looks)\\s+(?:(?:likely|probably|going) to (?:work out|pay off|come out|do) )?(?:(?:pretty|probably|usually|generally|very|really|quite|totally|perfectly|honestly|likely|definitely|often|a|an|the|more|most|your)\\s+){0,3}${VERDICT}|(?:makes?|would make)\\s+(?:(?:a lot|much|far|way|so much)\\s+)?(?:more|the most|better|good|total|perfect|a lot of)\\s+sense|(?:would|will|should|could|might)\\s+(?:(?:likely|probably|definitely|really)\\s+)?(?:work (?:out )?in your favou?r|pay off|serve you well|(?:end up\\s+)?cost(?:ing)? you|lock in (?:your |the |those )?(?:gains|profits)|protect you))\\b`, "gi"),
   },
   {
     kind: "opinion",
@@ -124,7 +124,7 @@ export const H4_RULES: H4Rule[] = [
     kind: "hedged",
     anchors: w("were i'd id would wouldn't wouldnt personally shoes place position was"),
     reason: "H4: hedged personal advice",
-    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bif it was (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|reduce|lighten|scale back|go ahead|do it|switch|turn on|turn (?:it|that|them) (?:on|off)|enable|spread|split|stagger|be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|stick to|park|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|lock in|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
+    re: new RegExp(`\\bif I were you\\b|\\bif it were (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bif it was (?:me|up to me|my (?:\\w+ )?(?:money|portfolio|account|savings|ira|call|decision))\\b|\\bwere I you\\b|\\bin your (?:shoes|position|place),?\\s+I\\b|\\bpersonally,?\\s+I(?:'d|\\s+would)\\b|\\bwhat I(?:'d| would) do\\b|\\b(?:I(?:'d|\\s+would|\\s+wouldn't|\\s+wouldnt|\\s+would not)|id)\\s+${ADV}(?:not\\s+)?(?=(?:cancel|replace|put in|touch|reduce|lighten|scale back|go ahead|do it|switch|turn on|turn (?:it|that|them) (?:on|off)|enable|spread|split|stagger|be (?:very |really )?(?:careful|cautious|wary)|think twice|go slow|go (?:anywhere )?near|stay away|steer clear|bother with|jump into|chase|buy|sell|hold|trim|keep|leave|have (?:them|it|those|these|that) (?:sold|liquidated|closed|moved|transferred)|go with|stick with|stick to|park|lean|choose|pick|prefer|favor|favour|avoid|deposit|close|liquidate|get out|stay|consider|cut|take|wait|add|diversify|rebalance|start|use|put|move|let it ride|ride it out|hang on|lock in|bail|bring in|average down|jump ship|grab|scoop up|load up|set|do (?:that|this|the same)|say (?:go|sell|buy|hold|deposit|close))\\b)`, "gi"),
   },
   {
     kind: "judgement",
@@ -140,9 +140,9 @@ export const H4_RULES: H4Rule[] = [
   },
   {
     kind: "judgement",
-    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way wrong move play beat"),
+    anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way wrong move play beat natural obvious logical first best easiest clear"),
     reason: "H4: judges an investment choice",
-    re: /\b(?:(?:is|'s)\s+(?:(?:probably|prob|likely|definitely|really|honestly|clearly)\s+)?(?:the|your)\s+(?:move|play|call)\b|(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|(?:hard|difficult|tough) to (?:go wrong|beat)|(?:can't|cannot|won't) go wrong|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to)\b/gi,
+    re: /\b(?:(?:is|'s)\s+(?:(?:probably|prob|likely|definitely|really|honestly|clearly)\s+)?(?:the|your)\s+(?:move|play|call)\b|(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|(?:hard|difficult|tough) to (?:go wrong|beat)|(?:can't|cannot|won't) go wrong|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to|(?:natural|obvious|logical|first|best|easiest|clear) (?:one|choice|candidate|place|thing|pick) to (?:trim|sell|cut|close|liquidate|dump|unload))\b/gi,
   },
   {
     kind: "opinion",
@@ -167,7 +167,7 @@ export const H4_RULES: H4Rule[] = [
     anchors: w("usually typically tends tend tended always often generally"),
     reason: "H4: predicts a security's or the market's price",
     // "the market usually rallies after a rate cut", "AMD usually bounces back": a habitual prediction is still one.
-    re: /\b(?:usually|typically|tends? to|tended to|always|often|generally)\s+(?:rall(?:y|ies)|bounces? back|recovers?|rebounds?|goes? up|rises?|comes? back|climbs?|drops?|falls?|dips?|crash(?:es)?|tanks?|pops?|fades?|drifts? (?:lower|higher)|runs? up)\b/gi,
+    re: /\b(?:usually|typically|tends? to|tended to|always|often|generally)\s+(?:stabili[sz]e|settle down|calm down|rall(?:y|ies)|bounces? back|recovers?|rebounds?|goes? up|rises?|comes? back|climbs?|drops?|falls?|dips?|crash(?:es)?|tanks?|pops?|fades?|drifts? (?:lower|higher)|runs? up)\b/gi,
   },
   {
     kind: "opinion",

@@ -74,6 +74,7 @@ const rules: Array<[string, string, string[], boolean]> = [
   ["a named firm's timeline is theirs, not Zoomberg's", "Schwab may quote 10 days on their side for the outgoing transfer.", [], false],
   ["Zoomberg's own desk named as subject still commits", "Compliance will call you back by Friday.", [], true],
   ["the period the customer would like is theirs", "I know you'd like an answer within 48 hours, but I can't give a time.", [], false],
+  ["a window the customer may have read of is theirs", "You may have read that complaints are acknowledged within 5 business days; that applies to formal complaints only.", [], false],
 ];
 
 describe("H5 (CND-03) rules", () => {

@@ -74,7 +74,7 @@ export function isIndirectQuestion(before: string): boolean {
 // Reported speech: a verb of saying or believing whose subject is not the agent ("your bank said", "you were told").
 const ATTR_VERB =
   /\b(?:said|says|told|tells|mentioned|mentions|noted|quoted|claimed|claims|stated|states|estimated|indicated|suggested|heard|gave|expected|thought|assumed|believed|believe|think|wrote|described|reported|promised|asked|understood|remembered|recalled)\b/gi;
-const ATTR_FIXED = /\b(?:according to (?!our\b|zoomberg\b|the pack\b|(?:the\s+)?policy\b)|per your\b|as you\b|your understanding\b|sounds like\b|the customer's\b|you're asking\b|you are asking\b|you're referring\b|you asked\b|you(?:'d| would) like\b|you(?:'re| are| were) hoping\b)/i;
+const ATTR_FIXED = /\b(?:according to (?!our\b|zoomberg\b|the pack\b|(?:the\s+)?policy\b)|per your\b|as you\b|your understanding\b|sounds like\b|the customer's\b|you're asking\b|you are asking\b|you're referring\b|you asked\b|you(?:'d| would) like\b|you(?:'re| are| were) hoping\b|you (?:may|might) have (?:read|seen|heard)\b|you(?:'ve| have) (?:read|seen|heard) that\b)/i;
 const AUX = new Set(["was", "were", "had", "have", "has", "been", "also", "just", "previously", "earlier", "already", "originally", "initially", "then", "were", "being", "recently"]);
 
 // "You may be right that it was rejected", "for example, where there were no sales", "for a few reasons: it completed, …".

@@ -5,6 +5,8 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest two (T and U, both read on the final detectors) were left unfixed, so their figures are the
 // out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "blind-z", prefix: "za-", label: "blind set Z" },
+  { key: "blind-y", prefix: "z-", label: "blind set Y" },
   { key: "blind-x", prefix: "y-", label: "blind set X" },
   { key: "blind-w", prefix: "x-", label: "blind set W" },
   { key: "blind-v", prefix: "w-", label: "blind set V" },
