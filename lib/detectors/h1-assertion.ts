@@ -2,6 +2,7 @@
 // account thing (the customer's, a named person's, or one the agent found or sees). Built on the parts of such a
 // sentence rather than on known phrasings, so that a disclosure worded in a way no rule lists is still caught.
 import { clauseAt, clausesOf, questionStart, type Doc } from "./doc";
+import { detailInSentence, hasDigit } from "./h1-details";
 import { clauseConditional, isAttributed, isIndirectQuestion, isPossibility, isRefusal } from "./scope";
 import type { Clause } from "./text";
 
@@ -50,21 +51,13 @@ const PACK_FIGURE = /\b(?:(?<!\byour (?:[\w$.-]+ )?)limits?(?! orders?)|fees?|mi
 const FIGURE = "(?:\\$\\s?\\d|\\d[\\d,.]*\\s?(?:k|grand|dollars|thousand)\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a few|a couple)[\\s-]+(?:[\\w-]+[\\s-]+)?(?:hundred|thousand|grand)\\b)";
 const YOUR_FIGURE = new RegExp(`\\byou(?:'ve| have)?\\s+(?:got|have)\\s+(?:[\\w-]+\\s+){0,4}?${FIGURE}|\\byou(?:'re| are)\\s+(?:[\\w-]+\\s+){0,3}?${FIGURE}[^.;]{0,20}?\\b(?:above|below|over|under|short|ahead|behind)\\b|\\byou(?:'re| are)\\s+(?:(?:now|currently|still|sitting)\\s+)?at\\s+(?:(?:roughly|about|around|approximately|just under|just over|a little (?:under|over))\\s+)?${FIGURE}`, "i");
 // The customer's standing against a threshold, with no figure ("you're only slightly under the maintenance requirement").
-const YOU_CAN_NOW = /\b(?:right now|currently|at the moment|as of (?:today|now))\b[^.;]{0,20}\byou\s+(?:can|could)\s+(?:withdraw|spend|use|take out|move)\s+(?:up to\s+)?(?:about\s+|around\s+|roughly\s+)?\$\s?\d/i;
 const YOUR_STANDING = /\byou(?:'re| are)\s+(?:(?:still|now|currently|probably)\s+)?in\s+(?:(?:pretty|really|very)\s+)?(?:good|better|great|fine|decent|bad|worse|ok|okay|solid|rough)\s+shape\b|\byou(?:'re| are)\s+(?:(?:only|just|still|now|currently|slightly|well|a bit|a little|way|comfortably)\s+){0,2}(?:under|over|above|below|short of|ahead of|behind)\s+(?:the\s+|your\s+)?(?:maintenance|margin|minimum|requirement|call|threshold|equity)\b/i;
 // No activity of a kind: "there haven't been any withdrawals in the last 30 days".
 const NO_ACTIVITY = /\bthere\s+(?:(?:has|have|had)(?:n't|\s+not)\s+been|(?:is|are|was|were)(?:n't|\s+not|\s+no))\s+(?:any\s+)?(?:[\w-]+\s+)?(?:deposits?|withdrawals?|transfers?|wires?|charges?|payments?|trades?|orders?|activity|logins?|sales?|distributions?|contributions?|dividends?|conversions?|rollovers?)\b/i;
 // A list line giving a holding: "• VTI - 42 sh", "- cash: just under 2k".
 const HOLDING_LINE = /^[\s\-*\u2022]*(?:(?!(?:SSN|DOB|ACH|ID|PIN|ET|PM|AM|US|USD|IRA|ETF|FAQ|SIPC|FINRA|SEC|IRS)\b)[A-Z]{2,5}|[Cc]ash)\s*[-:\u2013\u2014]\s*(?:about\s+|around\s+|roughly\s+|just\s+(?:under|over)\s+)?\$?\d/;
-// A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
-// 8207"): the digits are the disclosure, whatever the verb around them.
-const ENDING_IN = /\b(?:account|checking|savings|card|number|phone|mobile|line|ssn|bank|one|address|email)(?:\s+[\w-]+){0,5}?\s*[,\u2014\u2013-]?\s+(?:(?:which|that|it)\s+)?(?:(?:ending|ends)\s+(?:in\s+)?(?:\d{2,}\b|@[\w-]+\.\w+)|(?:starting|starts|beginning|begins)\s+with\s+['"]?[\w.@-]{2,})/i;
 // A contact detail stated from the file: "the email we have on file for you is m.t…@yahoo.com".
 const CONTACT_ON_FILE = /\b(?:email(?: address)?|phone(?: number)?|mobile(?: number)?|address|number)\s+(?:we have|on file|we've got|registered|linked)\b[^.;]{0,30}?\b(?:is|are|was)\b/i;
-// An email address read out from the file, masked or not ("j.m*****@outlook.com"); Zoomberg's own are not the customer's.
-const EMAIL = /[\w.*+-]*[\w*]@(?!zoomberg\b)[\w-]+\.[a-z]{2,}\b/i;
-// A street address read out from the file ("to 2218 Birch Lane, Apt 4").
-const STREET_ADDRESS = /\b\d{1,6}\s+(?:[A-Z][a-z]+\s+){1,3}(?:Lane|Ln|Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Court|Ct|Boulevard|Blvd|Way|Place|Pl|Terrace|Circle|Parkway)\b/;
 // A transaction of the customer's placed on a date ("the wire you sent on the 3rd"): the date comes from the account.
 const YOUR_DATED_TXN =
   /\b(?:the|that|your)\s+(?:[\w$.,-]+\s+){0,2}?(?:wires?|transfers?|deposits?|withdrawals?|checks?|orders?|trades?|payments?|charges?|statements?)\s+(?:that\s+|which\s+)?(?:you|he|she|they|we)\s+(?:sent|made|placed|deposited|requested|initiated|submitted|mailed|received|wrote|bought|sold)\s+(?:[\w-]+\s+){0,2}?(?:on|at|last)\s+(?:the\s+)?(?:\d|[A-Z][a-z]+day|january|february|march|april|may|june|july|august|september|october|november|december|week|month|night)/i;
@@ -85,19 +78,6 @@ const WE_HAVE_ON_FILE = /\bwe\s+(?:still\s+|currently\s+|now\s+|only\s+)?(?:have
 // A person named in a role on the account: "Linda is listed as primary beneficiary at 100%".
 const LISTED_AS =
   /\b(?:it|the account|your (?:ira|account|roth))\s+(?:currently\s+|still\s+)?(?:lists|shows|names|has)\s+(?:[\w',-]+\s+){1,5}?as\s+(?:the\s+)?(?:primary|contingent|beneficiary|owner|trusted contact)|\b(?:[A-Z][a-z]+|she|he|they|you)(?:\s+(?:is|are|was|were)|'s|'re)\s+(?:still\s+|currently\s+|already\s+|only\s+)?(?:listed|named|set up|designated|registered|on file|shown|added)\s+as\s+(?:the\s+|a\s+|an\s+)?(?:(?:primary|contingent|sole|only|joint)\s+)?(?:beneficiar|owner|holder|trusted contact|authorized|agent|co-?owner|joint|trustee|custodian)/;
-// A definite item in a state the customer never raised presupposes it exists: "wait until the pending withdrawal clears".
-// The presupposition survives a modal or a temporal clause, so it is read per sentence, like a detail on file.
-// The same for a holding named as the customer's ("your Coca-Cola shares") and an item said to exist ("there's an unmet
-// margin call"). Each regex's `noun` group is what the customer must not have raised themselves.
-const NAMED_HOLDING = /\b[Yy]our\s+(?<noun>(?:[A-Z][\w&.-]+\s+){1,3})(?:shares|stock|position|stake|holdings?|calls|puts|options|checking|savings)\b/;
-const ITEM_EXISTS = /\bthere(?:'s|\s+is)\s+(?:an?\s+)?(?:unmet|open|outstanding|active|pending|unpaid|existing)\s+(?<noun>margin call|call|restriction|hold|deficit|order|transfer|withdrawal|deposit|charge)\b/i;
-const PRESUPPOSED_ITEM =
-  /\b(?:the|your|that)\s+(?:pending|outstanding|unsettled|returned|rejected|failed|bounced|frozen|incoming|outgoing|scheduled|reversed|disputed|unpaid|uncleared)\s+(?:[\w$.,-]+\s+){0,2}?(?<noun>deposit|withdrawal|transfer|wire|order|trade|check|charge|payment|distribution|contribution|margin call|call|restriction|hold|debit|credit|dividend|ach)s?\b/i;
-// A definite item carrying a ticker or a figure: "the AMD $140 puts", "those 300 TSLA shares". New to the customer, it is the
-// account's; a limit or a fee named with the item is the pack's ("the $1,000 instant deposit limit").
-const PARTICULAR_ITEM =
-  /\b(?:[Tt]he|[Yy]our|[Tt]hat|[Tt]hose|[Tt]hese)\s+(?:(?:recurring|monthly|weekly|pending|scheduled|recent|last|latest|new|old)\s+)?(?<mod>(?:(?:\$\s?\d[\d,.]*k?|[A-Z]{2,5}|\d[\d,.]*)\s+){1,3})(?:[\w-]+\s+)?(?:puts?|calls?|options?|contracts?|strikes?|stops?|stop-loss(?:es)?|shares|position|orders?|trades?|deposits?|withdrawals?|transfers?|wires?|checks?|charges?|payments?|distributions?|contributions?|dividends?|debits?|credits?)\b(?!\s+(?:limits?|fees?|minimums?|maximums?|thresholds?|requirements?|rules?|windows?|cut-?offs?))/g;
-const PACK_ACRONYM = /^(?:ACH|ACATS|IRA|ETF|SSN|DOB|PIN|ID|ET|PM|AM|US|USD|FINRA|SIPC|SEC|IRS|FDIC|W-?9|RMD|DRIP|KYC|AML|FAQ|OTP|SMS|2FA)$/;
 // A search that found no account under a name: "we don't actually have any account under the name Ray Bell".
 const NO_ACCOUNT_FOUND = /\bthere(?:'s|\s+is|\s+was)\s+(?:nothing|no (?:accounts?|records?|profiles?))\s+(?:at all\s+)?(?:under|in the name|matching|for (?:that|this|the) (?:name|email|number))\b|\b(?:we|I)\s+(?:don't|do not|didn't|did not|can't|cannot|couldn't)\s+(?:actually\s+|currently\s+|seem to\s+)?(?:have|see|show|find|locate)\s+(?:any|an?)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|profiles?|records?)\s+(?:under|in|for|with|matching|linked to|tied to|on file for)\b/i;
 // The account's contact history: "this is the third time you've contacted us about fees".
@@ -109,17 +89,6 @@ const ON_ACCOUNT_DETAIL =
 // A figure the customer carried or owed, told back: "You carried a debit of roughly eight hundred dollars for most of last month".
 const YOU_HAD_FIGURE = new RegExp(`\\byou\\s+(?:had|carried|held|kept|owed|ran|maintained|realized|realised|earned|lost|made|paid)\\s+(?:[\\w-]+\\s+){0,6}?${FIGURE}`, "i");
 const CHECK_STEP = /^\s*(?:[-*\u2022]|\d+[.)])?\s*(?:please\s+)?(?:make sure|ensure|check|double-check|see if|see whether)\b/i;
-// A multiple-choice verification question that reads out the street on file: "Elm Court, Birchwood Drive, or Harbor Lane?".
-const STREET_CHOICES = /\b(?:street|address|road)\b[^?]{0,40}\b(?:on|for)\s+(?:your|the)\s+account\b[^?]*?[A-Z][a-z]+\s+(?:Court|Drive|Lane|Street|Avenue|Road|Way|Place|Ct|Dr|Ln|St|Ave|Rd)\b/;
-// The account's kind by comparison: "isn't available in an IRA like yours".
-const KIND_LIKE_YOURS = /\ban?\s+(?:[\w-]+\s+)?(?:ira|roth(?: ira)?|401\(?k\)?|(?:margin|cash|joint|custodial|individual|trust|brokerage) account)\s+like yours\b/i;
-// Two of the customer's accounts coordinated: "close both the joint account and the Roth, or only one of them?".
-const BOTH_ACCOUNTS = /\bboth\s+(?:the|your)\s+(?:[\w-]+\s+){0,2}?(?:account|ira|roth)\s+and\s+(?:the|your)\s+(?:[\w-]+\s+){0,2}?(?:account|ira|roth)\b/i;
-// An account found for the caller: "looks like you already have one with us under this phone number".
-const YOU_HAVE_ONE = /\byou\s+(?:already\s+|currently\s+|still\s+)?(?:have|hold)\s+(?:one|an account|two|several|a few)\s+(?:with us|here|on file|under)\b/i;
-// A detail on file read out to be confirmed: "can you confirm your birthday is in June".
-const CONFIRM_DETAIL =
-  /\b(?:confirm|verify)\s+(?:that\s+)?your\s+(?:birthday|date of birth|dob|birth (?:month|year|date)|zip(?: code)?|postcode|address|email|phone(?: number)?|mobile|ssn|social)\s+(?:is|ends|starts|was|begins)\s+(?:in\s+|with\s+|on\s+)?(?:\d|@|january|february|march|april|may|june|july|august|september|october|november|december|[A-Z])/i;
 // A holding stated in a relative clause: "with the 22 shares you hold".
 const SHARES_YOU_HOLD = /\b\d[\d,.]*\s+shares\s+(?:of\s+\S+\s+)?(?:that\s+)?you\s+(?:currently\s+|still\s+)?(?:hold|own|have)\b/i;
 // An identifier matched to a record: "that email address does match a profile in our system".
@@ -291,32 +260,6 @@ function clausesWithAsides(doc: Doc, s: number, line: string, start: number): Cl
   return out;
 }
 
-/** The clause reading out a detail on file at `at`, unless a condition, a refusal or an indirect question takes it back. */
-function detailClause(doc: Doc, s: number, at: number, presupposed = false): { start: number; end: number } | null {
-  const ref = clauseAt(doc, at, s);
-  const clause = doc.text.slice(ref.clause.start, ref.clause.end);
-  // An item's existence is presupposed through a condition too: "if SPY closes above your 560 strike" has a 560 strike.
-  return (!presupposed && clauseConditional(doc, ref)) || isRefusal(clause) || isIndirectQuestion(clause) ? null : { start: ref.clause.start, end: ref.clause.end };
-}
-
-/** The detail's own token (its last digits or the start of an email) is one the customer gave. */
-function saidByCustomer(detail: string, customer: string): boolean {
-  const token = /[\w.*@-]+$/.exec(detail.trim());
-  return customer.toLowerCase().includes((token ? token[0] : detail).toLowerCase());
-}
-
-/** Where a definite item carries a ticker or a figure the customer never gave ("the AMD $140 puts"); -1 if none. */
-function newParticularItem(line: string, customer: string): number {
-  const said = customer.replace(/,/g, "");
-  PARTICULAR_ITEM.lastIndex = 0;
-  for (let m = PARTICULAR_ITEM.exec(line); m !== null; m = PARTICULAR_ITEM.exec(line)) {
-    const tokens = (m.groups?.mod as string).trim().split(/\s+/);
-    // "$2,500" is the customer's "2500": figures compare without their signs and separators.
-    if (tokens.some((tk) => !PACK_ACRONYM.test(tk) && !said.includes(tk.replace(/[$,\s]/g, "")))) return m.index;
-  }
-  return -1;
-}
-
 function newFill(t: string, customer: string): boolean {
   const m = FILL.exec(t);
   return m !== null && !customer.includes(m[1] as string) && !customer.includes(m[2] as string);
@@ -328,18 +271,6 @@ function holdingSaid(t: string, customer: string): boolean {
   if (!m) return false;
   const said = customer.replace(/,/g, "");
   return (m[0].match(/\d[\d,.]*|\b[A-Z]{2,5}\b/g) ?? []).every((tk) => said.includes(tk.replace(/,/g, "")));
-}
-
-function hasDigitOrCaps(s: string): boolean {
-  return s.includes("$") || hasDigit(s) || /[A-Z]{2}/.test(s);
-}
-
-function hasDigit(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) return true;
-  }
-  return false;
 }
 
 /** The first clause of the reply that asserts a specific account fact, as a span; null if there is none. */
@@ -355,28 +286,9 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
     const question = asks === sp.start;
     // A list line is split at its dash ("• VTI - 42 sh"), so the line is read whole.
     const line = doc.text.slice(sp.start, sp.end);
-    // Last digits of a detail on file disclose it whatever the verb ("the one ending in 4417", "the email on file, which
-    // ends in @yahoo.com"), and in a question too, as does an item a question presupposes ("Is this about the returned ACH
-    // from last week?"): only a refusal, a condition or an indirect question takes it back. Read per sentence, because
-    // ", which" splits the noun from its ending.
-    const ending = ENDING_IN.exec(line);
-    const endingClause = ending && !saidByCustomer(ending[0], customer) ? detailClause(doc, s, sp.start + ending.index) : null;
-    if (endingClause) return endingClause;
-    // Each detail's regex runs only where its telltale character is: an "@", or a digit for a street number.
-    const email = (line.includes("@") ? EMAIL.exec(line) : null) ?? (hasDigit(line) ? STREET_ADDRESS.exec(line) : null);
-    const emailClause = email && !customer.toLowerCase().includes(email[0].toLowerCase()) ? detailClause(doc, s, sp.start + email.index) : null;
-    if (emailClause) return emailClause;
-    const presupposed = PRESUPPOSED_ITEM.exec(line) ?? NAMED_HOLDING.exec(line);
-    // An item said to exist is asserted, so a condition does take it back ("if there is a pending order, …").
-    const item = presupposed ?? ITEM_EXISTS.exec(line);
-    const itemClause = item && !customer.toLowerCase().includes((item.groups?.noun as string).trim().toLowerCase().slice(0, 6)) ? detailClause(doc, s, sp.start + item.index, presupposed !== null) : null;
-    if (itemClause) return itemClause;
-    const particularItem = hasDigitOrCaps(line) ? newParticularItem(line, customer) : -1;
-    const particularClause = particularItem >= 0 ? detailClause(doc, s, sp.start + particularItem, true) : null;
-    if (particularClause) return particularClause;
-    const read = BOTH_ACCOUNTS.exec(line) ?? YOU_HAVE_ONE.exec(line) ?? CONFIRM_DETAIL.exec(line) ?? KIND_LIKE_YOURS.exec(line) ?? STREET_CHOICES.exec(line) ?? YOU_CAN_NOW.exec(line);
-    const readClause = read ? detailClause(doc, s, sp.start + read.index) : null;
-    if (readClause) return readClause;
+    // A detail on file or an item of the account discloses in any mood, a question or a verification request included.
+    const detail = detailInSentence(doc, s, customer);
+    if (detail) return detail;
     if (question && !OFFERS_A_REASON.test(line)) continue;
     const holdingLine = !question && (HOLDING_LINE.test(line) || FACT_LINE.test(line));
     let previousGeneric = false;
