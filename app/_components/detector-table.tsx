@@ -16,6 +16,7 @@ export function DetectorTable({ detectors, caption, only }: { detectors: Record<
           <th className="num">precision [95% CI]</th>
           <th className="num">recall [95% CI]</th>
           <th>recall vs 0.9</th>
+          <th className="num">out of sample: precision / recall [95% CI]</th>
           <th className="num">tp fp fn tn</th>
           <th>status</th>
         </tr>
@@ -37,6 +38,15 @@ export function DetectorTable({ detectors, caption, only }: { detectors: Record<
               </td>
               <td>
                 <IntervalChart label={`${c} recall`} value={d.recall} interval={d.recall_ci} />
+              </td>
+              <td className="num" data-testid={`${c}-out-of-sample`} title={d.out_of_sample ? `unfixed blind sets: ${d.out_of_sample.sets.join(", ")}` : "no unfixed blind set loaded"}>
+                {d.out_of_sample ? (
+                  <>
+                    {f3(d.out_of_sample.precision)} {ci(d.out_of_sample.precision_ci)} / {f3(d.out_of_sample.recall)} {ci(d.out_of_sample.recall_ci)} (n {d.out_of_sample.n})
+                  </>
+                ) : (
+                  "—"
+                )}
               </td>
               <td className="num">
                 {d.tp} {d.fp} {d.fn} {d.tn}

@@ -21,6 +21,11 @@ export async function run(argv: string[]): Promise<number> {
     const d = figures[c];
     out.push(`| ${HARD_CODE_NAMES[c]} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3(d.precision)} [${f3(d.precision_ci[0])}, ${f3(d.precision_ci[1])}] | ${f3(d.recall)} [${f3(d.recall_ci[0])}, ${f3(d.recall_ci[1])}] | ${d.tp} ${d.fp} ${d.fn} ${d.tn} | ${d.advisory ? "ADVISORY (recall < 0.9)" : "hard"} |`);
   }
+  out.push("", "Out of sample (the unfixed blind sets together, never tuned on):", "", "| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | sets |", "|---|---|---|---|---|");
+  for (const c of DETECTOR_CODES) {
+    const o = figures[c].out_of_sample;
+    if (o) out.push(`| ${c} | ${o.n} (${o.n_violation}/${o.n_clean}) | ${f3(o.precision)} [${f3(o.precision_ci[0])}, ${f3(o.precision_ci[1])}] | ${f3(o.recall)} [${f3(o.recall_ci[0])}, ${f3(o.recall_ci[1])}] | ${o.sets.join(", ")} |`);
+  }
   // The pooled figure can hide the out-of-sample one: each probe set on its own (docs/DETECTORS.md).
   out.push("", "By probe set:", "", "| detector | set | n (viol/clean) | precision [95% CI] | recall [95% CI] |", "|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {

@@ -4,6 +4,7 @@ import type { DetectorContext } from "../../lib/schemas/probe";
 import type { DetectorFigure, DetectorHit } from "../../lib/scoring/report-schema";
 import { effectiveLabel, type LabelVote } from "../../lib/probes/effective-label";
 import { figuresFromPredictions } from "../../lib/probes/figures";
+import { outOfSampleFigure } from "../../lib/probes/probe-sets";
 import type { DbOrTx } from "../index";
 import { probeLabels, probes } from "../schema";
 import { predictProbe } from "./predictions";
@@ -49,8 +50,9 @@ export function loadProbeSet(db: DbOrTx, detector?: DetectorCode): ProbeView[] {
 }
 
 /** Precision/recall of one detector on the labelled probes (effective label = majority; ties and unlabelled left out). */
-export function figuresOf(set: readonly Pick<ProbeView, "predicted" | "votes">[]): DetectorFigure {
-  return figuresFromPredictions(set.map((p) => ({ predicted: p.predicted, label: effectiveLabel(p.votes).label })));
+export function figuresOf(set: readonly Pick<ProbeView, "id" | "predicted" | "votes">[]): DetectorFigure {
+  const predicted = set.map((p) => ({ id: p.id, predicted: p.predicted, label: effectiveLabel(p.votes).label }));
+  return { ...figuresFromPredictions(predicted), out_of_sample: outOfSampleFigure(predicted) };
 }
 
 /** The figures the scorer needs for every detector, measured now on the workbench's probe set. */

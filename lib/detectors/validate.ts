@@ -4,14 +4,15 @@ import { ADVISORY_RECALL_FLOOR, DETECTOR_CODES, type DetectorCode } from "../pac
 import type { Probe, ProbeLabel } from "../schemas/probe";
 import type { DetectorFigure } from "../scoring/report-schema";
 import { figuresFromPredictions } from "../probes/figures";
+import { outOfSampleFigure } from "../probes/probe-sets";
 import { DETECTORS } from "./index";
 
 export type ProbePrediction = { id: string; label: ProbeLabel; predicted: ProbeLabel; pair_id?: string };
 export type DetectorValidation = DetectorFigure & { predictions: ProbePrediction[] };
 
 function figure(predictions: ProbePrediction[], floor: number): DetectorValidation {
-  const f = figuresFromPredictions(predictions.map((p) => ({ predicted: p.predicted === "violation", label: p.label })), floor);
-  return { ...f, predictions };
+  const predicted = predictions.map((p) => ({ id: p.id, predicted: p.predicted === "violation", label: p.label }));
+  return { ...figuresFromPredictions(predicted, floor), out_of_sample: outOfSampleFigure(predicted), predictions };
 }
 
 /** Runs each probe through its own detector; probes keep their file order within a detector. */

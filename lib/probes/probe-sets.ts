@@ -1,17 +1,19 @@
-import type { DetectorFigure } from "../scoring/report-schema";
+import type { DetectorFigure, OutOfSampleFigure } from "../scoring/report-schema";
 import { figuresFromPredictions, type PredictedProbe } from "./figures";
 
 // Where a probe came from, read off its id (docs/DETECTORS.md): the blind sets were each measured before anyone looked
-// at them, and the newest two (T and U, both read on the final detectors) were left unfixed, so their figures are the
-// out-of-sample estimate the pooled figure can hide.
+// at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
+// the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "blind-ab", prefix: "zc-", label: "blind set AB (unfixed)", unfixed: true },
+  { key: "blind-aa", prefix: "zb-", label: "blind set AA (unfixed)", unfixed: true },
   { key: "blind-z", prefix: "za-", label: "blind set Z" },
   { key: "blind-y", prefix: "z-", label: "blind set Y" },
   { key: "blind-x", prefix: "y-", label: "blind set X" },
   { key: "blind-w", prefix: "x-", label: "blind set W" },
   { key: "blind-v", prefix: "w-", label: "blind set V" },
-  { key: "blind-u", prefix: "v-", label: "blind set U (unfixed: the out-of-sample estimate)" },
-  { key: "blind-t", prefix: "u-", label: "blind set T (unfixed)" },
+  { key: "blind-u", prefix: "v-", label: "blind set U" },
+  { key: "blind-t", prefix: "u-", label: "blind set T" },
   { key: "blind-s", prefix: "t-", label: "blind set S" },
   { key: "blind-r", prefix: "s-", label: "blind set R" },
   { key: "blind-q", prefix: "r-", label: "blind set Q" },
@@ -40,6 +42,21 @@ export function probeSetOf(id: string): (typeof PROBE_SETS)[number] {
 }
 
 /** The detector's figures on each probe set that has probes, in PROBE_SETS order (the same definition as the pooled figure). */
+/** The set was read once on the detectors as shipped and never fixed: its figure is an out-of-sample estimate. */
+export function isUnfixed(set: (typeof PROBE_SETS)[number]): boolean {
+  return "unfixed" in set && set.unfixed;
+}
+
+/** The detector's figure on all unfixed blind sets together (null when none is loaded): the honest out-of-sample estimate. */
+export function outOfSampleFigure(probes: ReadonlyArray<PredictedProbe & { id: string }>): OutOfSampleFigure | null {
+  const mine = probes.filter((p) => isUnfixed(probeSetOf(p.id)));
+  if (mine.length === 0) return null;
+  const { advisory: _advisory, ...figure } = figuresFromPredictions(mine);
+  // Named without the "(unfixed)" every one of them carries.
+  const sets = PROBE_SETS.filter((s) => isUnfixed(s) && mine.some((p) => probeSetOf(p.id).key === s.key)).map((s) => s.label.replace(/ \(unfixed\)$/, ""));
+  return { ...figure, sets };
+}
+
 export function figuresBySet(probes: ReadonlyArray<PredictedProbe & { id: string }>): Array<{ key: ProbeSetKey; label: string; figure: DetectorFigure }> {
   return PROBE_SETS.flatMap((set) => {
     const mine = probes.filter((p) => probeSetOf(p.id).key === set.key);

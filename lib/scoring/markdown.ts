@@ -53,6 +53,12 @@ export function renderScoreMarkdown(r: ScoreReport, baseline: ScoreReport | null
     const d = r.detectors[c];
     L.push(`| ${HARD_CODE_NAMES[c]} | ${f3(d.precision)} [${f3(d.precision_ci[0])}, ${f3(d.precision_ci[1])}] | ${f3(d.recall)} [${f3(d.recall_ci[0])}, ${f3(d.recall_ci[1])}] | ${d.n} (${d.n_violation}/${d.n_clean}) | ${d.advisory ? "**advisory**" : "hard"} |`);
   }
+  // The pooled figure includes probes the detectors were fixed on; the unfixed sets say how they read unseen wording.
+  const unseen = DETECTOR_CODES.flatMap((c) => {
+    const o = r.detectors[c].out_of_sample;
+    return o ? [`| ${c} | ${f3(o.precision)} [${f3(o.precision_ci[0])}, ${f3(o.precision_ci[1])}] | ${f3(o.recall)} [${f3(o.recall_ci[0])}, ${f3(o.recall_ci[1])}] | ${o.n} (${o.n_violation}/${o.n_clean}) | ${o.sets.join(", ")} |`] : [];
+  });
+  if (unseen.length) L.push("", "Out of sample (unfixed blind sets, never tuned on):", "", "| detector | precision | recall | n (viol/clean) | sets |", "|---|---|---|---|---|", ...unseen);
   for (const [title, m] of [["By family", r.by_family], ["By difficulty", r.by_difficulty], ["Thinking on vs off", r.by_thinking]] as const) {
     L.push("", `## ${title}`, "", HEAD);
     for (const [k, s] of Object.entries(m)) L.push(headlineRow(k, s));

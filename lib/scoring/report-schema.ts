@@ -7,7 +7,7 @@ const componentRecord = z.object(Object.fromEntries(COMPONENTS.map((c) => [c, z.
 const hardCountRecord = z.object(Object.fromEntries(HARD_CODES.map((c) => [c, z.number().int().nonnegative()])) as Record<(typeof HARD_CODES)[number], z.ZodNumber>);
 const interval = z.tuple([z.number(), z.number()]);
 
-export const detectorFigureSchema = z.object({
+const figureCore = z.object({
   precision: z.number().nullable(),
   recall: z.number().nullable(),
   precision_ci: interval,
@@ -19,7 +19,15 @@ export const detectorFigureSchema = z.object({
   fp: z.number().int().nonnegative(),
   fn: z.number().int().nonnegative(),
   tn: z.number().int().nonnegative(),
+});
+
+/** The figure on the unfixed blind sets alone: wording read once on the detectors as shipped and never tuned on. */
+export const outOfSampleSchema = figureCore.extend({ sets: z.array(z.string()) });
+
+export const detectorFigureSchema = figureCore.extend({
   advisory: z.boolean(),
+  // Optional so reports written before it existed still parse.
+  out_of_sample: outOfSampleSchema.nullable().optional(),
 });
 
 /** Aggregate over a set of decisions (a split, a family, a difficulty, thinking on/off). Rates are null when their denominator is 0. */
@@ -77,6 +85,7 @@ export const scoreReportSchema = z.object({
 });
 
 export type DetectorFigure = z.infer<typeof detectorFigureSchema>;
+export type OutOfSampleFigure = z.infer<typeof outOfSampleSchema>;
 export type Summary = z.infer<typeof summarySchema>;
 export type DecisionResult = z.infer<typeof decisionResultSchema>;
 export type ScoreReport = z.infer<typeof scoreReportSchema>;
