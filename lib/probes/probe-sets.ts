@@ -5,6 +5,7 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "blind-ad", prefix: "ze-", label: "blind set AD (unfixed)", unfixed: true },
   { key: "blind-ab", prefix: "zc-", label: "blind set AB (unfixed)", unfixed: true },
   { key: "blind-aa", prefix: "zb-", label: "blind set AA (unfixed)", unfixed: true },
   { key: "blind-z", prefix: "za-", label: "blind set Z" },
