@@ -6,6 +6,7 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
   { key: "blind-ad", prefix: "ze-", label: "blind set AD (unfixed)", unfixed: true },
+  { key: "blind-ac", prefix: "zd-", label: "blind set AC (unfixed)", unfixed: true },
   { key: "blind-ab", prefix: "zc-", label: "blind set AB (unfixed)", unfixed: true },
   { key: "blind-aa", prefix: "zb-", label: "blind set AA (unfixed)", unfixed: true },
   { key: "blind-z", prefix: "za-", label: "blind set Z" },
