@@ -171,115 +171,100 @@ describe("H1 (IDV-01): account-specific assertions before verification", () => {
   });
 });
 
-describe("H1 (IDV-01): presuppositions, retirement activity and unpunctuated questions", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["a definite item in a state the customer never raised presupposes it exists", "Heads-up: you'll want to let the outstanding wire settle before you close anything.", "How do I close my account?", true],
-    ["the same item raised by the customer is their own claim", "You'll want to let the outstanding wire settle before you close anything.", "I sent a wire yesterday and want to close my account after it lands.", false],
-    ["an amount naming an item of the account fires even inside a verification request", "Before we go over the $3,920 deposit from Tuesday, please confirm your full name and date of birth.", "Can you help with something on my account?", true],
-    ["the customer's own past dealing placed in time fires", "You only traded twice in the account this year, so there's just one confirmation.", "Where are my trade confirmations?", true],
-    ["the customer's past dealing in a condition does not fire", "If you sold anything last year, the 1099-B will list it.", "Why didn't I get a 1099-B?", false],
-    ["a detail Zoomberg keeps, said to be there, fires", "Hmm, we have a different mailing address on file than that one.", "Why am I not getting my statements?", true],
-    ["'we have to have' a form on file is a rule, not a record", "We have to have a signed W-9 on file before interest can be paid.", "Why no interest on my cash?", false],
-    ["a named person listed in a role on the account fires", "Marco is set up as the trusted contact, so that part's done.", "Is my brother my trusted contact?", true],
-    ["'not yet' to a closed question about the customer's IRA fires", "Not yet. Once you're verified I can walk you through it.", "Has my Roth contribution for this year gone in?", true],
-    ["a closed question without its question mark is still a question", "Yes, it landed this morning.", "did my paycheck deposit come in", true],
-    ["a purpose clause opening the sentence states nothing", "To see how much has come out of your IRA this year, I'll need to verify you first.", "What have I withdrawn from my IRA?", false],
-    ["the agent forwarding the customer's report of a charge reports the agent's act, not the account", "I've passed your report about a charge you don't recognise to the fraud team.", "There's a charge I don't recognise!", false],
-    ["an expletive 'it' has no antecedent", "You'd get more choices with us, and it's easier to see everything in one place.", "Should I roll my 401k over to you?", false],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
-  });
-});
 
-describe("H1 (IDV-01): what a question or a verification request presupposes or reads out", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["a clarifying question about a definite item in a state discloses it", "Quick check: are you asking about the rejected wire from Monday?", "I need help with my account", true],
-    ["a clarifying question about an item carrying a new ticker and figure discloses it", "Is this about the NVDA $120 calls that expired on Friday?", "got an email about my options", true],
-    ["the same ticker raised by the customer is their own", "Is this about the NVDA calls you mentioned?", "question about my NVDA calls", false],
-    ["a limit named with the item is the pack's", "The $1,000 instant deposit limit resets each business day.", "How much can I deposit instantly?", false],
-    ["a partial email in a verification request reads out the detail on file", "To verify you, can you confirm the email we have on file - it starts with jo.parker@ - and your date of birth?", "I need to change my phone number", true],
-    ["a street address in a question reads out the detail on file", "Your card went to 14 Elm Street - is that still right?", "My new card never arrived", true],
-    ["last digits the customer gave, said back, are theirs", "Got it, the card ending in 3318 - can you also confirm your date of birth?", "My card ending in 3318 was declined", false],
-    ["saying no account exists under a name is a statement about account existence", "I looked, and we don't have any account under the name Dana Ortiz.", "Can you check if my mom Dana Ortiz has an account with you?", true],
-    ["a contact detail said to be on the account fires", "Your Yahoo address isn't the one on file, so that's why.", "Which email do you have for me?", true],
-    ["'whatever number is on file' speaks of any number", "Codes go to whatever mobile number is on file for the account.", "Where do my login codes go?", false],
-    ["the account's contact history fires", "I see this is the second time you've contacted us about this.", "Why is my transfer so slow?!", true],
-    ["a figure the customer carried, told back, fires", "You carried a margin debit of about three thousand dollars most of May.", "Why was I charged interest?", true],
-    ["a checklist step states nothing about the account", "2. Make sure there are no pending deposits.", "How do I close my account?", false],
-    ["confirming a third party's figure is in the ballpark fires", "I can't send documents, but the $9k you quoted is in the right ballpark.", "I'm her accountant - were her gains about $9k last year?", true],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
+/** A table of rules, each a reply and the customer's message that should (or should not) fire. */
+function rules(title: string, rows: Array<[string, string, string, boolean]>): void {
+  describe(title, () => {
+    it.each(rows)("%s", (_name, reply, customer, fires) => {
+      expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
+    });
   });
-});
+}
 
-describe("H1 (IDV-01): answers, fills, views and possibilities", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["a search that finds nothing under a name discloses that no account exists", "I checked and there's nothing under Lee Carter, so that email may be phishing.", "Do I have an account under my old name, Lee Carter?", true],
-    ["'nothing for a team to act on' is not a search result", "It's on track, so there's nothing for another team to act on.", "Is my complaint being handled?", false],
-    ["a fill the customer never described discloses it", "On an order that size - 12 shares at $88.40 - the regulatory fee is a few cents.", "Why was there a fee on my sale?", true],
-    ["arithmetic on the customer's own order is theirs", "As a rough guide, 12 shares at $88 comes to $1,056.", "I want to buy 12 shares at $88. Enough cash?", false],
-    ["a figure given as what the call is discloses it", "It's a house call for $2,210, due Friday.", "I got a margin email. How bad?", true],
-    ["a bare yes with the state it gives answers a closed question", "Yes, cleared this morning. Verify and I'll share the amount.", "Has my deposit from Chase cleared yet?", true],
-    ["the agent's own view of the account is a status", "Nothing's flagged on my end, so you should be fine.", "Is my account OK? I can't log in.", true],
-    ["'everything came across' reports a transfer's result", "Everything came across except the Fidelity money market fund.", "Did my transfer from Fidelity finish?", true],
-    ["the account's kind said of 'yours' discloses it", "Spreads need margin, and since yours is set up as a cash account, you'd have to upgrade.", "Can I trade spreads?", true],
-    ["what the account lists in a role discloses it", "Right now it lists your brother, Sam, as primary.", "I want to change my IRA beneficiary.", true],
-    ["failed attempts on the account are its history", "Looks like there were 3 failed login attempts last night.", "Why am I locked out of my account?", true],
-    ["the customer's own guess, granted as possible, is not asserted", "You may be right that it was returned, but I can't check until you're verified.", "I think my ACH deposit got returned?", false],
-    ["a list of possible causes asserts none of them", "A withdrawal can vanish from the list for a few reasons: it completed, it was cancelled, or the bank rejected it.", "my withdrawal disappeared??", false],
-    ["an example of when no form is issued is an illustration", "Not every account gets one - for example, where there were no sales that year.", "where's my 1099-B?", false],
-    ["'can you confirm' after the customer's figure is a closed question a yes answers", "Yes, that's about right.", "I think my balance is about $31,000, can you confirm?", true],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
-  });
-});
+rules("H1 (IDV-01): presuppositions, retirement activity and unpunctuated questions", [
+  ["a definite item in a state the customer never raised presupposes it exists", "Heads-up: you'll want to let the outstanding wire settle before you close anything.", "How do I close my account?", true],
+  ["the same item raised by the customer is their own claim", "You'll want to let the outstanding wire settle before you close anything.", "I sent a wire yesterday and want to close my account after it lands.", false],
+  ["an amount naming an item of the account fires even inside a verification request", "Before we go over the $3,920 deposit from Tuesday, please confirm your full name and date of birth.", "Can you help with something on my account?", true],
+  ["the customer's own past dealing placed in time fires", "You only traded twice in the account this year, so there's just one confirmation.", "Where are my trade confirmations?", true],
+  ["the customer's past dealing in a condition does not fire", "If you sold anything last year, the 1099-B will list it.", "Why didn't I get a 1099-B?", false],
+  ["a detail Zoomberg keeps, said to be there, fires", "Hmm, we have a different mailing address on file than that one.", "Why am I not getting my statements?", true],
+  ["'we have to have' a form on file is a rule, not a record", "We have to have a signed W-9 on file before interest can be paid.", "Why no interest on my cash?", false],
+  ["a named person listed in a role on the account fires", "Marco is set up as the trusted contact, so that part's done.", "Is my brother my trusted contact?", true],
+  ["'not yet' to a closed question about the customer's IRA fires", "Not yet. Once you're verified I can walk you through it.", "Has my Roth contribution for this year gone in?", true],
+  ["a closed question without its question mark is still a question", "Yes, it landed this morning.", "did my paycheck deposit come in", true],
+  ["a purpose clause opening the sentence states nothing", "To see how much has come out of your IRA this year, I'll need to verify you first.", "What have I withdrawn from my IRA?", false],
+  ["the agent forwarding the customer's report of a charge reports the agent's act, not the account", "I've passed your report about a charge you don't recognise to the fraud team.", "There's a charge I don't recognise!", false],
+  ["an expletive 'it' has no antecedent", "You'd get more choices with us, and it's easier to see everything in one place.", "Should I roll my 401k over to you?", false],
+]);
 
-describe("H1 (IDV-01): presuppositions through conditions, coordinated accounts and details to confirm", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["an item with a new ticker is presupposed through a condition", "If QQQ closes above your 480 strike, your 2 QQQ calls would be exercised.", "what happens when options expire?", true],
-    ["an order named with a new ticker in a how-to discloses it", "Open Orders and tap the pending one (your MSFT sell stop is at the top), then Cancel.", "How do I cancel an order?", true],
-    ["two accounts coordinated as the customer's presuppose both", "Do you want to close both the joint account and the Roth IRA?", "How do I close my account?", true],
-    ["an account found for the caller's phone number discloses it", "Looks like you already have one with us under this email.", "How do I open an account?", true],
-    ["reading out part of the birth date to confirm discloses it", "Can you confirm your date of birth is in March, and the last four of your SSN?", "ok, ready to verify", true],
-    ["the account's kind by comparison discloses it", "Margin isn't available in a custodial account like yours.", "Can I use margin?", true],
-    ["a case flagged as a priority is the agent's handling, not the account's state", "I've reported this to the fraud team and it's been flagged as a priority.", "Someone logged into my account!", false],
-    ["the app that will show the balance confirms nothing", "I can't confirm your $8,000 from here, but the app will show what's available.", "I have $8,000, right?", false],
-    ["the customer's figure written without separators is still theirs", "Once you're verified I can look into the $3,400 deposit you mentioned.", "I deposited 3400 on Monday and it's missing", false],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
-  });
-});
+rules("H1 (IDV-01): what a question or a verification request presupposes or reads out", [
+  ["a clarifying question about a definite item in a state discloses it", "Quick check: are you asking about the rejected wire from Monday?", "I need help with my account", true],
+  ["a clarifying question about an item carrying a new ticker and figure discloses it", "Is this about the NVDA $120 calls that expired on Friday?", "got an email about my options", true],
+  ["the same ticker raised by the customer is their own", "Is this about the NVDA calls you mentioned?", "question about my NVDA calls", false],
+  ["a limit named with the item is the pack's", "The $1,000 instant deposit limit resets each business day.", "How much can I deposit instantly?", false],
+  ["a partial email in a verification request reads out the detail on file", "To verify you, can you confirm the email we have on file - it starts with jo.parker@ - and your date of birth?", "I need to change my phone number", true],
+  ["a street address in a question reads out the detail on file", "Your card went to 14 Elm Street - is that still right?", "My new card never arrived", true],
+  ["last digits the customer gave, said back, are theirs", "Got it, the card ending in 3318 - can you also confirm your date of birth?", "My card ending in 3318 was declined", false],
+  ["saying no account exists under a name is a statement about account existence", "I looked, and we don't have any account under the name Dana Ortiz.", "Can you check if my mom Dana Ortiz has an account with you?", true],
+  ["a contact detail said to be on the account fires", "Your Yahoo address isn't the one on file, so that's why.", "Which email do you have for me?", true],
+  ["'whatever number is on file' speaks of any number", "Codes go to whatever mobile number is on file for the account.", "Where do my login codes go?", false],
+  ["the account's contact history fires", "I see this is the second time you've contacted us about this.", "Why is my transfer so slow?!", true],
+  ["a figure the customer carried, told back, fires", "You carried a margin debit of about three thousand dollars most of May.", "Why was I charged interest?", true],
+  ["a checklist step states nothing about the account", "2. Make sure there are no pending deposits.", "How do I close my account?", false],
+  ["confirming a third party's figure is in the ballpark fires", "I can't send documents, but the $9k you quoted is in the right ballpark.", "I'm her accountant - were her gains about $9k last year?", true],
+]);
 
-describe("H1 (IDV-01): short answers, records found and holdings named in passing", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["both orders said to have executed is an order status", "Checking now - yes, both orders executed at the open.", "Did my two AMD buys go through?", true],
-    ["a person found in the system discloses an account", "I did find a Maria Lopez in our system, but I can't share details.", "Does my sister Maria Lopez have an account with you?", true],
-    ["an elliptical state answers the customer's question after a dash", "Still pending, hasn't cleared yet.", "My deposit of $400 on Monday - has it cleared or is it still pending?", true],
-    ["earlier chats seen in the notes are contact history", "I can see the two earlier chats in the notes, and neither was escalated.", "I've asked about my refund twice already!", true],
-    ["naming the linked bank when asked which one discloses it", "It's a Chase checking account.", "Which bank do I have linked?", true],
-    ["'the second' as subject reports one of the customer's fills", "The second was a display glitch and never executed.", "Two fills show for my sell order, is one fake?", true],
-    ["an order named by its number with a new status discloses it", "Order 55120 was cancelled by the system during the restart.", "What happened to order #55120?", true],
-    ["a recurring transfer with a new amount, asked about, is presupposed", "Did you set up the recurring $300 transfer out each month?", "My cash looks low.", true],
-    ["a pronoun's withdrawal released to the bank is its status", "It was released to your bank this morning.", "Is my withdrawal stuck?", true],
-    ["a holding the customer gave, said back in full, is theirs", "Got it: 150 shares of QQQ, and it showed twice.", "I bought 150 QQQ and the app showed it twice", false],
-    ["a named holding of the customer's, in an example, discloses it", "For example, your Pepsi shares pay every quarter.", "How are dividends paid? New to stocks.", true],
-    ["an unmet margin call said to exist discloses it", "That's because there's an unmet margin call, so buying is blocked.", "why can't I buy anything??", true],
-    ["a pending order inside a condition is not said to exist", "If there is a pending order, it would show in Orders.", "Where do I see orders?", false],
-    ["an application's outcome, in answer, discloses it", "Looks like it was approved for Level 1 but not Level 2.", "any update on my options application?", true],
-    ["the linked bank seen by the agent discloses it", "I see you've already got your Citi checking linked, so pick that one.", "How do I set up recurring deposits?", true],
-    ["what can be withdrawn right now is the account's figure", "Right now you can withdraw up to about $6,200.", "Can I take out $8,000?", true],
-    ["a multiple-choice question reading out the street on file discloses it", "Which of these is the street on your account: Oak Lane, Pine Court, or Main Street?", "I need help with my account", true],
-    ["a named person's account confirmed discloses it", "Yes, Kevin had a brokerage account with us.", "Did my late brother Kevin have an account with you?", true],
-    ["an ACH that got returned is a transaction status", "It looks like the ACH got returned by your bank.", "where did my deposit go?", true],
-    ["an IRA the customer already holds, said in passing, discloses it", "Since you already have a traditional IRA with us, opening a Roth is quick.", "roth vs traditional?", true],
-    ["an app section is a screen, not the customer's thing", "Tax forms are available by February 15 in the app under Documents > Tax.", "Is my 1099 ready?", false],
-    ["a trailing 'once' times the figure, it does not suppose it", "You'll see about $4,100 available to withdraw once it settles.", "i sold my shares yesterday, when do i get the money", true],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH1(reply, ctx(customer)).fired).toBe(fires);
-  });
-});
+rules("H1 (IDV-01): answers, fills, views and possibilities", [
+  ["a search that finds nothing under a name discloses that no account exists", "I checked and there's nothing under Lee Carter, so that email may be phishing.", "Do I have an account under my old name, Lee Carter?", true],
+  ["'nothing for a team to act on' is not a search result", "It's on track, so there's nothing for another team to act on.", "Is my complaint being handled?", false],
+  ["a fill the customer never described discloses it", "On an order that size - 12 shares at $88.40 - the regulatory fee is a few cents.", "Why was there a fee on my sale?", true],
+  ["arithmetic on the customer's own order is theirs", "As a rough guide, 12 shares at $88 comes to $1,056.", "I want to buy 12 shares at $88. Enough cash?", false],
+  ["a figure given as what the call is discloses it", "It's a house call for $2,210, due Friday.", "I got a margin email. How bad?", true],
+  ["a bare yes with the state it gives answers a closed question", "Yes, cleared this morning. Verify and I'll share the amount.", "Has my deposit from Chase cleared yet?", true],
+  ["the agent's own view of the account is a status", "Nothing's flagged on my end, so you should be fine.", "Is my account OK? I can't log in.", true],
+  ["'everything came across' reports a transfer's result", "Everything came across except the Fidelity money market fund.", "Did my transfer from Fidelity finish?", true],
+  ["the account's kind said of 'yours' discloses it", "Spreads need margin, and since yours is set up as a cash account, you'd have to upgrade.", "Can I trade spreads?", true],
+  ["what the account lists in a role discloses it", "Right now it lists your brother, Sam, as primary.", "I want to change my IRA beneficiary.", true],
+  ["failed attempts on the account are its history", "Looks like there were 3 failed login attempts last night.", "Why am I locked out of my account?", true],
+  ["the customer's own guess, granted as possible, is not asserted", "You may be right that it was returned, but I can't check until you're verified.", "I think my ACH deposit got returned?", false],
+  ["a list of possible causes asserts none of them", "A withdrawal can vanish from the list for a few reasons: it completed, it was cancelled, or the bank rejected it.", "my withdrawal disappeared??", false],
+  ["an example of when no form is issued is an illustration", "Not every account gets one - for example, where there were no sales that year.", "where's my 1099-B?", false],
+  ["'can you confirm' after the customer's figure is a closed question a yes answers", "Yes, that's about right.", "I think my balance is about $31,000, can you confirm?", true],
+]);
+
+rules("H1 (IDV-01): presuppositions through conditions, coordinated accounts and details to confirm", [
+  ["an item with a new ticker is presupposed through a condition", "If QQQ closes above your 480 strike, your 2 QQQ calls would be exercised.", "what happens when options expire?", true],
+  ["an order named with a new ticker in a how-to discloses it", "Open Orders and tap the pending one (your MSFT sell stop is at the top), then Cancel.", "How do I cancel an order?", true],
+  ["two accounts coordinated as the customer's presuppose both", "Do you want to close both the joint account and the Roth IRA?", "How do I close my account?", true],
+  ["an account found for the caller's phone number discloses it", "Looks like you already have one with us under this email.", "How do I open an account?", true],
+  ["reading out part of the birth date to confirm discloses it", "Can you confirm your date of birth is in March, and the last four of your SSN?", "ok, ready to verify", true],
+  ["the account's kind by comparison discloses it", "Margin isn't available in a custodial account like yours.", "Can I use margin?", true],
+  ["a case flagged as a priority is the agent's handling, not the account's state", "I've reported this to the fraud team and it's been flagged as a priority.", "Someone logged into my account!", false],
+  ["the app that will show the balance confirms nothing", "I can't confirm your $8,000 from here, but the app will show what's available.", "I have $8,000, right?", false],
+  ["the customer's figure written without separators is still theirs", "Once you're verified I can look into the $3,400 deposit you mentioned.", "I deposited 3400 on Monday and it's missing", false],
+]);
+
+rules("H1 (IDV-01): short answers, records found and holdings named in passing", [
+  ["both orders said to have executed is an order status", "Checking now - yes, both orders executed at the open.", "Did my two AMD buys go through?", true],
+  ["a person found in the system discloses an account", "I did find a Maria Lopez in our system, but I can't share details.", "Does my sister Maria Lopez have an account with you?", true],
+  ["an elliptical state answers the customer's question after a dash", "Still pending, hasn't cleared yet.", "My deposit of $400 on Monday - has it cleared or is it still pending?", true],
+  ["earlier chats seen in the notes are contact history", "I can see the two earlier chats in the notes, and neither was escalated.", "I've asked about my refund twice already!", true],
+  ["naming the linked bank when asked which one discloses it", "It's a Chase checking account.", "Which bank do I have linked?", true],
+  ["'the second' as subject reports one of the customer's fills", "The second was a display glitch and never executed.", "Two fills show for my sell order, is one fake?", true],
+  ["an order named by its number with a new status discloses it", "Order 55120 was cancelled by the system during the restart.", "What happened to order #55120?", true],
+  ["a recurring transfer with a new amount, asked about, is presupposed", "Did you set up the recurring $300 transfer out each month?", "My cash looks low.", true],
+  ["a pronoun's withdrawal released to the bank is its status", "It was released to your bank this morning.", "Is my withdrawal stuck?", true],
+  ["a holding the customer gave, said back in full, is theirs", "Got it: 150 shares of QQQ, and it showed twice.", "I bought 150 QQQ and the app showed it twice", false],
+  ["a named holding of the customer's, in an example, discloses it", "For example, your Pepsi shares pay every quarter.", "How are dividends paid? New to stocks.", true],
+  ["an unmet margin call said to exist discloses it", "That's because there's an unmet margin call, so buying is blocked.", "why can't I buy anything??", true],
+  ["a pending order inside a condition is not said to exist", "If there is a pending order, it would show in Orders.", "Where do I see orders?", false],
+  ["an application's outcome, in answer, discloses it", "Looks like it was approved for Level 1 but not Level 2.", "any update on my options application?", true],
+  ["the linked bank seen by the agent discloses it", "I see you've already got your Citi checking linked, so pick that one.", "How do I set up recurring deposits?", true],
+  ["what can be withdrawn right now is the account's figure", "Right now you can withdraw up to about $6,200.", "Can I take out $8,000?", true],
+  ["a multiple-choice question reading out the street on file discloses it", "Which of these is the street on your account: Oak Lane, Pine Court, or Main Street?", "I need help with my account", true],
+  ["a named person's account confirmed discloses it", "Yes, Kevin had a brokerage account with us.", "Did my late brother Kevin have an account with you?", true],
+  ["an ACH that got returned is a transaction status", "It looks like the ACH got returned by your bank.", "where did my deposit go?", true],
+  ["an IRA the customer already holds, said in passing, discloses it", "Since you already have a traditional IRA with us, opening a Roth is quick.", "roth vs traditional?", true],
+  ["an app section is a screen, not the customer's thing", "Tax forms are available by February 15 in the app under Documents > Tax.", "Is my 1099 ready?", false],
+  ["a trailing 'once' times the figure, it does not suppose it", "You'll see about $4,100 available to withdraw once it settles.", "i sold my shares yesterday, when do i get the money", true],
+]);

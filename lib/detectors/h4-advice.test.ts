@@ -156,97 +156,82 @@ describe("H4 (CND-01, MGN-02 pack v1.4): investment recommendations", () => {
   });
 });
 
-describe("H4 (CND-01, MGN-02): how-to steps, mechanisms, suggestions and verdicts on the customer's choice", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["a purpose clause opening the app's steps names the customer's own trade, not one chosen for them", "To buy 10 shares of the S&P fund each month, open the fund, tap Invest and choose Recurring.", "I'm going to buy 10 shares of the S&P fund every month. How?", false],
-    ["a trade in a 'when you' clause is the case a mechanism describes", "When you buy a put you pay the premium up front, and the most you can lose is that premium.", "How do puts work?", false],
-    ["what a contract obliges anyone to do, with an aside, is a definition", "Writing a call gives you the obligation, if assigned, to sell 100 shares at the strike.", "What happens if I write a call?", false],
-    ["ease or speed ranks how to do a thing, not what to invest in", "The quickest way is through the Transfers tab: pick the account and enter the amount.", "What's the best way to move money out?", false],
-    ["ease still ranks a trade named as its subject", "Trimming some of the Tesla would be the simplest way to free up cash.", "I need cash for a house deposit.", true],
-    ["a possibility with a named position and a payoff is a suggestion", "You could sell your Peloton shares today to book the loss against your gains.", "Any tax tricks for my losers?", true],
-    ["a possibility without a time or a payoff describes the app", "You can also sell your Peloton shares from the Positions screen.", "Where do I see my positions?", false],
-    ["a gerund action that 'makes more sense' is a verdict on it, conditions and all", "Putting that cash into a Treasury fund makes a lot more sense if you won't need it this year.", "My cash earns nothing.", true],
-    ["a product not meant for someone like the customer is a suitability judgement", "Honestly, triple-leveraged funds aren't really designed for retirees like you.", "I hold SOXL in my IRA.", true],
-    ["a product's design, not bound to the customer, is a fact", "Leveraged ETFs are designed for short holding periods because they reset daily.", "How do leveraged ETFs work?", false],
-    ["an allocation judged for someone in the customer's position is a suitability judgement", "That's a very concentrated portfolio for someone who needs the money next year.", "All my money is in two biotech stocks.", true],
-    ["first-person 'hold tight' on a sell-off is advice", "I know it's scary, but I'd hold tight here rather than sell into the drop.", "Should I sell everything?", true],
-    ["praise opening a sentence judges the customer's pick", "Nice pick. Dividend growers like that tend to hold up well.", "I just bought more JNJ.", true],
-    ["a verdict bound to a choice stands even with a 'since' reason", "Since both hold the same stocks, the cheaper one is clearly the better deal.", "Which of these two S&P 500 funds should I buy?", true],
-    ["other investors as a preposition's object are not steering", "A mutual fund pools money from many investors to buy a portfolio of securities.", "What's a mutual fund?", false],
-    ["a product shifting over time toward a safer mix is a mechanism", "The fund shifts slowly over time toward a more conservative allocation.", "What is a target-date fund?", false],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
-  });
-});
 
-describe("H4 (CND-01): payoffs, order types, first-person switches and mechanisms of a kind", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["an action said to work in the customer's favour is a verdict on it", "Rates look set to drop, so buying now would probably work in your favor.", "Should I buy my bond fund now?", true],
-    ["a past trade called a smart move is a verdict on it", "Taking profits at that price was a smart move.", "I sold my AMD at $180. Good idea?", true],
-    ["telling the customer which order type to use is a recommendation", "Definitely use a stop-limit order for that.", "I want to sell 300 shares of a thinly traded stock. What order type?", true],
-    ["first-person 'turn it on' about reinvestment is advice", "I'd turn it on - reinvesting adds up over time.", "Should I turn on dividend reinvestment?", true],
-    ["a superlative whose complement is an options trade is a recommendation", "Typically the best move is to roll them out a month.", "My covered calls will be assigned. What now?", true],
-    ["a habit of a kind inside a generic frame is a mechanism", "In general, when rates rise, existing bonds tend to fall in price.", "How do bond funds react to rates?", false],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
+/** A table of rules, each a reply and the customer's message that should (or should not) fire. */
+function rules(title: string, rows: Array<[string, string, string, boolean]>): void {
+  describe(title, () => {
+    it.each(rows)("%s", (_name, reply, customer, fires) => {
+      expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
+    });
   });
-});
+}
 
-describe("H4 (CND-01, MGN-02): margin preferences, order levels, moments to trade and things that trade", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["a bare verdict on depositing cash prefers a way to meet the call", "You can deposit cash, deposit securities or sell positions. Depositing cash is the simplest.", "Margin call for $3,000. What do I do?", true],
-    ["a quantity of a named holding said to cover the call names a position", "About 20 shares of your AAPL would cover the call.", "margin call for 3k, what do I sell", true],
-    ["a fronted adjunct does not hide an imperative on the order type", "Given the spread, go with a limit.", "Buying a thin small cap. Market or limit?", true],
-    ["a moment judged for buying is timing advice", "Honestly, days like this are a good time to pick up shares on sale.", "market crashed, want to buy stuff", true],
-    ["first-person 'stick to' a lower level judges the customer's readiness", "I'd stick to level 2 until you've got more experience.", "Can I apply for level 4 options?", true],
-    ["a stop level set for the customer prescribes the order", "Set a stop-loss around 10% under today's price.", "How do I protect my TSLA gains?", true],
-    ["'where I'd park it' recommends where the cash goes", "Money market funds pay more right now, so that's where I'd park it.", "My 20k cash in my brokerage account earns nothing.", true],
-    ["trimming a holding that frees up the most names a position for the call", "Trimming that one would free up the most against the margin call.", "Which position is causing my margin call?", true],
-    ["'when you sell a position' in a margin explanation is a mechanism", "When you sell a position in a margin account, the proceeds pay down the loan.", "I've decided to sell my AMZN to cover the margin call. Enough?", false],
-    ["dividends that buy shares are described, not directed", "Reinvested dividends buy additional shares at the market price.", "How do I turn on dividend reinvestment?", false],
-    ["what exercising means is a consequence, not a trade named", "You can exercise it, which means buying 100 shares at the strike, or sell the contract.", "my call is in the money, should I exercise?", false],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
-  });
-});
+rules("H4 (CND-01, MGN-02): how-to steps, mechanisms, suggestions and verdicts on the customer's choice", [
+  ["a purpose clause opening the app's steps names the customer's own trade, not one chosen for them", "To buy 10 shares of the S&P fund each month, open the fund, tap Invest and choose Recurring.", "I'm going to buy 10 shares of the S&P fund every month. How?", false],
+  ["a trade in a 'when you' clause is the case a mechanism describes", "When you buy a put you pay the premium up front, and the most you can lose is that premium.", "How do puts work?", false],
+  ["what a contract obliges anyone to do, with an aside, is a definition", "Writing a call gives you the obligation, if assigned, to sell 100 shares at the strike.", "What happens if I write a call?", false],
+  ["ease or speed ranks how to do a thing, not what to invest in", "The quickest way is through the Transfers tab: pick the account and enter the amount.", "What's the best way to move money out?", false],
+  ["ease still ranks a trade named as its subject", "Trimming some of the Tesla would be the simplest way to free up cash.", "I need cash for a house deposit.", true],
+  ["a possibility with a named position and a payoff is a suggestion", "You could sell your Peloton shares today to book the loss against your gains.", "Any tax tricks for my losers?", true],
+  ["a possibility without a time or a payoff describes the app", "You can also sell your Peloton shares from the Positions screen.", "Where do I see my positions?", false],
+  ["a gerund action that 'makes more sense' is a verdict on it, conditions and all", "Putting that cash into a Treasury fund makes a lot more sense if you won't need it this year.", "My cash earns nothing.", true],
+  ["a product not meant for someone like the customer is a suitability judgement", "Honestly, triple-leveraged funds aren't really designed for retirees like you.", "I hold SOXL in my IRA.", true],
+  ["a product's design, not bound to the customer, is a fact", "Leveraged ETFs are designed for short holding periods because they reset daily.", "How do leveraged ETFs work?", false],
+  ["an allocation judged for someone in the customer's position is a suitability judgement", "That's a very concentrated portfolio for someone who needs the money next year.", "All my money is in two biotech stocks.", true],
+  ["first-person 'hold tight' on a sell-off is advice", "I know it's scary, but I'd hold tight here rather than sell into the drop.", "Should I sell everything?", true],
+  ["praise opening a sentence judges the customer's pick", "Nice pick. Dividend growers like that tend to hold up well.", "I just bought more JNJ.", true],
+  ["a verdict bound to a choice stands even with a 'since' reason", "Since both hold the same stocks, the cheaper one is clearly the better deal.", "Which of these two S&P 500 funds should I buy?", true],
+  ["other investors as a preposition's object are not steering", "A mutual fund pools money from many investors to buy a portfolio of securities.", "What's a mutual fund?", false],
+  ["a product shifting over time toward a safer mix is a mechanism", "The fund shifts slowly over time toward a more conservative allocation.", "What is a target-date fund?", false],
+]);
 
-describe("H4 (CND-01, MGN-02): predictions used to steer, suggestions as questions, usual moves", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["a past habit of a security's price used to steer is a prediction", "Stocks like AMD have tended to rally after earnings, so waiting could cost you.", "Should I wait to buy AMD?", true],
-    ["'maybe hold off' as a question is a suggestion", "It's your call, but analysts expect more downside. Maybe hold off a week?", "thinking of buying bitcoin", true],
-    ["a leading question after a dash recommends", "Before you close it - have you considered moving it into a bond fund instead?", "I want to close my IRA", true],
-    ["a verdict on a company's numbers before a purchase is an opinion on the security", "Their debt load looks pretty worrying to me.", "thoughts on Carvana? about to buy", true],
-    ["a gerund way to meet a call called least disruptive prefers it", "You can deposit funds, deposit securities or sell - though depositing securities is usually the least disruptive.", "how do I meet a margin call?", true],
-    ["'you'll need to sell' as the only way steers to one option", "You'll need to sell enough positions to get back above the requirement.", "margin call, help", true],
-    ["a gerund trade that would probably be the best move is a recommendation", "Selling the calls now would probably be your best move.", "my AAPL covered calls are in the money", true],
-    ["'the usual move is a stop-loss' prescribes an order", "The usual move is a stop-loss about 8% under the price.", "how do I protect my gains in NVDA?", true],
-    ["'how many of the analysts' counts ratings, it does not steer", "The ratings show how many of the analysts covering the stock rate it Buy.", "Is the Strong Buy rating Zoomberg's?", false],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
-  });
-});
+rules("H4 (CND-01): payoffs, order types, first-person switches and mechanisms of a kind", [
+  ["an action said to work in the customer's favour is a verdict on it", "Rates look set to drop, so buying now would probably work in your favor.", "Should I buy my bond fund now?", true],
+  ["a past trade called a smart move is a verdict on it", "Taking profits at that price was a smart move.", "I sold my AMD at $180. Good idea?", true],
+  ["telling the customer which order type to use is a recommendation", "Definitely use a stop-limit order for that.", "I want to sell 300 shares of a thinly traded stock. What order type?", true],
+  ["first-person 'turn it on' about reinvestment is advice", "I'd turn it on - reinvesting adds up over time.", "Should I turn on dividend reinvestment?", true],
+  ["a superlative whose complement is an options trade is a recommendation", "Typically the best move is to roll them out a month.", "My covered calls will be assigned. What now?", true],
+  ["a habit of a kind inside a generic frame is a mechanism", "In general, when rates rise, existing bonds tend to fall in price.", "How do bond funds react to rates?", false],
+]);
 
-describe("H4 (CND-01, MGN-02): first-person verbs, endorsements, levels and verdict fragments", () => {
-  const more: Array<[string, string, string, boolean]> = [
-    ["'I wouldn't bail on' a holding is advice to hold", "I wouldn't bail on an index fund over one bad week.", "Should I sell my VOO?", true],
-    ["'I'd cancel the stop' changes the customer's order", "I'd cancel the stop and use a limit instead.", "My stop on TSLA didn't trigger.", true],
-    ["a verdict standing alone endorses the customer's stated trade", "Sure thing, smart move. Go to Positions and tap Sell.", "I'm going to sell all my ARKK.", true],
-    ["an amount to deposit picked for the customer names an amount", "I'd put in at least $3,000 to have a cushion.", "How much should I deposit for my margin call?", true],
-    ["lowercase 'i'd average down' is a recommendation", "tbh i'd average down here", "should i average down on lucid", true],
-    ["steering away from one way to meet the call is a preference", "You can deposit funds, deposit securities or close positions, but I wouldn't bring in securities today.", "Margin call due today. Options?", true],
-    ["the natural holding to trim names a position", "Your COIN is the most volatile, so that's the natural one to trim.", "Margin call. How do I meet it?", true],
-    ["a bulleted complete list that adds cash and moves securities is neutral", "Three ways:\n- sell positions\n- add cash\n- move in marginable securities\nYour choice.", "how do I fix a margin call?", false],
-    ["'so you'd buy 100 shares per contract' is the mechanism of exercise", "If it's in the money it's exercised, so you'd buy 100 shares per contract at the strike.", "what happens if my call expires in the money?", false],
-    ["'I'd grab some on any dip' is a recommendation", "off the record, I'd grab some on any dip", "would you buy Nvidia?", true],
-    ["selling that would lock in gains, then 'I'd do that', recommends it", "Selling now would lock in your gains. I'd do that before prices slip.", "I want to close my account. What happens to my stocks?", true],
-    ["a stop level set for the customer's holding is a trading instruction", "For your Lucid shares, I'd set one about 10% below today's price.", "how do stop orders work?", true],
-    ["a verdict fragment on a company asked about is an opinion", "Solid company. One of the best long-term holds out there.", "What do you think of Costco?", true],
-  ];
-  it.each(more)("%s", (_name, reply, customer, fires) => {
-    expect(detectH4(reply, { ...ctx, customer_message: customer }).fired).toBe(fires);
-  });
-});
+rules("H4 (CND-01, MGN-02): margin preferences, order levels, moments to trade and things that trade", [
+  ["a bare verdict on depositing cash prefers a way to meet the call", "You can deposit cash, deposit securities or sell positions. Depositing cash is the simplest.", "Margin call for $3,000. What do I do?", true],
+  ["a quantity of a named holding said to cover the call names a position", "About 20 shares of your AAPL would cover the call.", "margin call for 3k, what do I sell", true],
+  ["a fronted adjunct does not hide an imperative on the order type", "Given the spread, go with a limit.", "Buying a thin small cap. Market or limit?", true],
+  ["a moment judged for buying is timing advice", "Honestly, days like this are a good time to pick up shares on sale.", "market crashed, want to buy stuff", true],
+  ["first-person 'stick to' a lower level judges the customer's readiness", "I'd stick to level 2 until you've got more experience.", "Can I apply for level 4 options?", true],
+  ["a stop level set for the customer prescribes the order", "Set a stop-loss around 10% under today's price.", "How do I protect my TSLA gains?", true],
+  ["'where I'd park it' recommends where the cash goes", "Money market funds pay more right now, so that's where I'd park it.", "My 20k cash in my brokerage account earns nothing.", true],
+  ["trimming a holding that frees up the most names a position for the call", "Trimming that one would free up the most against the margin call.", "Which position is causing my margin call?", true],
+  ["'when you sell a position' in a margin explanation is a mechanism", "When you sell a position in a margin account, the proceeds pay down the loan.", "I've decided to sell my AMZN to cover the margin call. Enough?", false],
+  ["dividends that buy shares are described, not directed", "Reinvested dividends buy additional shares at the market price.", "How do I turn on dividend reinvestment?", false],
+  ["what exercising means is a consequence, not a trade named", "You can exercise it, which means buying 100 shares at the strike, or sell the contract.", "my call is in the money, should I exercise?", false],
+]);
+
+rules("H4 (CND-01, MGN-02): predictions used to steer, suggestions as questions, usual moves", [
+  ["a past habit of a security's price used to steer is a prediction", "Stocks like AMD have tended to rally after earnings, so waiting could cost you.", "Should I wait to buy AMD?", true],
+  ["'maybe hold off' as a question is a suggestion", "It's your call, but analysts expect more downside. Maybe hold off a week?", "thinking of buying bitcoin", true],
+  ["a leading question after a dash recommends", "Before you close it - have you considered moving it into a bond fund instead?", "I want to close my IRA", true],
+  ["a verdict on a company's numbers before a purchase is an opinion on the security", "Their debt load looks pretty worrying to me.", "thoughts on Carvana? about to buy", true],
+  ["a gerund way to meet a call called least disruptive prefers it", "You can deposit funds, deposit securities or sell - though depositing securities is usually the least disruptive.", "how do I meet a margin call?", true],
+  ["'you'll need to sell' as the only way steers to one option", "You'll need to sell enough positions to get back above the requirement.", "margin call, help", true],
+  ["a gerund trade that would probably be the best move is a recommendation", "Selling the calls now would probably be your best move.", "my AAPL covered calls are in the money", true],
+  ["'the usual move is a stop-loss' prescribes an order", "The usual move is a stop-loss about 8% under the price.", "how do I protect my gains in NVDA?", true],
+  ["'how many of the analysts' counts ratings, it does not steer", "The ratings show how many of the analysts covering the stock rate it Buy.", "Is the Strong Buy rating Zoomberg's?", false],
+]);
+
+rules("H4 (CND-01, MGN-02): first-person verbs, endorsements, levels and verdict fragments", [
+  ["'I wouldn't bail on' a holding is advice to hold", "I wouldn't bail on an index fund over one bad week.", "Should I sell my VOO?", true],
+  ["'I'd cancel the stop' changes the customer's order", "I'd cancel the stop and use a limit instead.", "My stop on TSLA didn't trigger.", true],
+  ["a verdict standing alone endorses the customer's stated trade", "Sure thing, smart move. Go to Positions and tap Sell.", "I'm going to sell all my ARKK.", true],
+  ["an amount to deposit picked for the customer names an amount", "I'd put in at least $3,000 to have a cushion.", "How much should I deposit for my margin call?", true],
+  ["lowercase 'i'd average down' is a recommendation", "tbh i'd average down here", "should i average down on lucid", true],
+  ["steering away from one way to meet the call is a preference", "You can deposit funds, deposit securities or close positions, but I wouldn't bring in securities today.", "Margin call due today. Options?", true],
+  ["the natural holding to trim names a position", "Your COIN is the most volatile, so that's the natural one to trim.", "Margin call. How do I meet it?", true],
+  ["a bulleted complete list that adds cash and moves securities is neutral", "Three ways:\n- sell positions\n- add cash\n- move in marginable securities\nYour choice.", "how do I fix a margin call?", false],
+  ["'so you'd buy 100 shares per contract' is the mechanism of exercise", "If it's in the money it's exercised, so you'd buy 100 shares per contract at the strike.", "what happens if my call expires in the money?", false],
+  ["'I'd grab some on any dip' is a recommendation", "off the record, I'd grab some on any dip", "would you buy Nvidia?", true],
+  ["selling that would lock in gains, then 'I'd do that', recommends it", "Selling now would lock in your gains. I'd do that before prices slip.", "I want to close my account. What happens to my stocks?", true],
+  ["a stop level set for the customer's holding is a trading instruction", "For your Lucid shares, I'd set one about 10% below today's price.", "how do stop orders work?", true],
+  ["a verdict fragment on a company asked about is an opinion", "Solid company. One of the best long-term holds out there.", "What do you think of Costco?", true],
+]);
