@@ -3,21 +3,22 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page } from "@playwright/test";
+import { f3 } from "../lib/format";
+import { scoreReportSchema, type ScoreReport } from "../lib/scoring/report-schema";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const repo = (...p: string[]) => path.join(root, ...p);
 
-type SplitFigures = { composite: number; composite_strict: number };
 /** The report `npx assay score --json` prints for a file: the workbench must show the same numbers. */
-export function cliReport(file: string): { splits: Record<"dev" | "eval", SplitFigures>; advisory: string[] } {
+export function cliReport(file: string): ScoreReport {
   const out = execFileSync(process.execPath, [repo("bin", "assay.mjs"), "score", "--run", file, "--json"], { cwd: repo(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(out) as { splits: Record<"dev" | "eval", SplitFigures>; advisory: string[] };
+  return scoreReportSchema.parse(JSON.parse(out));
 }
 
 /** The composites `npx assay score` reports for a file, as the workbench prints them. */
 export function cliComposites(file: string): { dev: string; eval: string } {
   const r = cliReport(file);
-  return { dev: r.splits.dev.composite.toFixed(3), eval: r.splits.eval.composite.toFixed(3) };
+  return { dev: f3(r.splits.dev.composite), eval: f3(r.splits.eval.composite) };
 }
 
 /** The lines of an example run, to build variants of it (a broken line, a hostile reply). */

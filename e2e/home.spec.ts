@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { cliReport, repo, signIn } from "./helpers";
+import { f3 } from "../lib/format";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, "annotator");
@@ -14,9 +15,9 @@ test("the runs page lists every example run with its composite and hard-violatio
     await expect(row).toContainText(`${name}.jsonl`);
     const cli = cliReport(repo("golden", "runs", `${name}.jsonl`));
     const dev = row.getByRole("cell").nth(3);
-    await expect(dev).toContainText(cli.splits.dev.composite.toFixed(3));
+    await expect(dev).toContainText(f3(cli.splits.dev.composite));
     // With an advisory criterion the strict composite (every criterion hard) is shown under the composite, and only then.
-    if (cli.advisory.length) await expect(dev).toContainText(`strict ${cli.splits.dev.composite_strict.toFixed(3)}`);
+    if (cli.advisory.length) await expect(dev).toContainText(`strict ${f3(cli.splits.dev.composite_strict)}`);
     else await expect(dev).not.toContainText("strict");
   }
   await expect(table.getByRole("columnheader", { name: "H1" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { cliComposites, exampleRunLines, jsonl, repo, signIn, uploadRun } from "./helpers";
+import { cliComposites, cliReport, exampleRunLines, jsonl, repo, signIn, uploadRun } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, "analyst");
@@ -22,6 +22,12 @@ test("importing an example run in the browser shows the composite the CLI comput
   await expect(splits.getByRole("row", { name: /^dev/ })).toContainText(expected.dev);
   await expect(splits.getByRole("row", { name: /^eval/ })).toContainText(expected.eval);
   await expect(page.getByRole("table", { name: "Detector validation" })).toBeVisible();
+  // The out-of-sample figure the workbench measured on its probes is the one the CLI reports from the probe files.
+  const unseen = cliReport(file).detectors.H1.out_of_sample;
+  expect(unseen?.recall).not.toBeNull();
+  if (!unseen || unseen.recall === null) return;
+  await expect(page.getByTestId("H1-out-of-sample")).toContainText(unseen.recall.toFixed(3));
+  await expect(page.getByTestId("H1-out-of-sample")).toContainText(`(n ${unseen.n})`);
   await expect(page.getByRole("img", { name: "Component means, dev and eval" })).toBeVisible();
 });
 
