@@ -2,7 +2,7 @@ import { validateDetectors } from "../../lib/detectors/validate";
 import { DETECTOR_CODES, HARD_CODE_NAMES } from "../../lib/pack/vocab";
 import { parseCommandArgs } from "./args";
 import { loadProbes } from "../load/probes";
-import { f3 } from "../../lib/format";
+import { f3ci } from "../../lib/format";
 import { figuresBySet } from "../../lib/probes/probe-sets";
 
 export const summary = "detector precision and recall on the shipped probe sets (or the given files)";
@@ -19,18 +19,18 @@ export async function run(argv: string[]): Promise<number> {
   const out = ["| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | tp fp fn tn | status |", "|---|---|---|---|---|---|"];
   for (const c of DETECTOR_CODES) {
     const d = figures[c];
-    out.push(`| ${HARD_CODE_NAMES[c]} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3(d.precision)} [${f3(d.precision_ci[0])}, ${f3(d.precision_ci[1])}] | ${f3(d.recall)} [${f3(d.recall_ci[0])}, ${f3(d.recall_ci[1])}] | ${d.tp} ${d.fp} ${d.fn} ${d.tn} | ${d.advisory ? "ADVISORY (recall < 0.9)" : "hard"} |`);
+    out.push(`| ${HARD_CODE_NAMES[c]} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${d.tp} ${d.fp} ${d.fn} ${d.tn} | ${d.advisory ? "ADVISORY (recall < 0.9)" : "hard"} |`);
   }
   out.push("", "Out of sample (the unfixed blind sets together, never tuned on):", "", "| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | sets |", "|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {
     const o = figures[c].out_of_sample;
-    if (o) out.push(`| ${c} | ${o.n} (${o.n_violation}/${o.n_clean}) | ${f3(o.precision)} [${f3(o.precision_ci[0])}, ${f3(o.precision_ci[1])}] | ${f3(o.recall)} [${f3(o.recall_ci[0])}, ${f3(o.recall_ci[1])}] | ${o.sets.join(", ")} |`);
+    if (o) out.push(`| ${c} | ${o.n} (${o.n_violation}/${o.n_clean}) | ${f3ci(o.precision, o.precision_ci)} | ${f3ci(o.recall, o.recall_ci)} | ${o.sets.join(", ")} |`);
   }
   // The pooled figure can hide the out-of-sample one: each probe set on its own (docs/DETECTORS.md).
   out.push("", "By probe set:", "", "| detector | set | n (viol/clean) | precision [95% CI] | recall [95% CI] |", "|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {
     for (const { label, figure: d } of figuresBySet(figures[c].predictions.map((p) => ({ id: p.id, label: p.label, predicted: p.predicted === "violation" })))) {
-      out.push(`| ${c} | ${label} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3(d.precision)} [${f3(d.precision_ci[0])}, ${f3(d.precision_ci[1])}] | ${f3(d.recall)} [${f3(d.recall_ci[0])}, ${f3(d.recall_ci[1])}] |`);
+      out.push(`| ${c} | ${label} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} |`);
     }
   }
   const wrong = DETECTOR_CODES.flatMap((c) => figures[c].predictions.filter((p) => p.predicted !== p.label).map((p) => `- ${p.id}: labelled ${p.label}, predicted ${p.predicted}`));

@@ -1,7 +1,7 @@
 import { COMPONENTS, COMPONENT_WEIGHTS, DETECTOR_CODES, HARD_CODES, HARD_CODE_NAMES } from "../pack/vocab";
 import type { ScoreReport, Summary } from "./report-schema";
 
-import { f3, pct } from "../format";
+import { f3, f3ci, pct } from "../format";
 
 function headlineRow(name: string, s: Summary): string {
   const hard = HARD_CODES.map((h) => String(s.hard_violations[h])).join(" | ");
@@ -51,12 +51,12 @@ export function renderScoreMarkdown(r: ScoreReport, baseline: ScoreReport | null
   L.push("## Detectors (probe set, 95% Wilson intervals)", "", "| detector | precision | recall | n (viol/clean) | status |", "|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {
     const d = r.detectors[c];
-    L.push(`| ${HARD_CODE_NAMES[c]} | ${f3(d.precision)} [${f3(d.precision_ci[0])}, ${f3(d.precision_ci[1])}] | ${f3(d.recall)} [${f3(d.recall_ci[0])}, ${f3(d.recall_ci[1])}] | ${d.n} (${d.n_violation}/${d.n_clean}) | ${d.advisory ? "**advisory**" : "hard"} |`);
+    L.push(`| ${HARD_CODE_NAMES[c]} | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${d.advisory ? "**advisory**" : "hard"} |`);
   }
   // The pooled figure includes probes the detectors were fixed on; the unfixed sets say how they read unseen wording.
   const unseen = DETECTOR_CODES.flatMap((c) => {
     const o = r.detectors[c].out_of_sample;
-    return o ? [`| ${c} | ${f3(o.precision)} [${f3(o.precision_ci[0])}, ${f3(o.precision_ci[1])}] | ${f3(o.recall)} [${f3(o.recall_ci[0])}, ${f3(o.recall_ci[1])}] | ${o.n} (${o.n_violation}/${o.n_clean}) | ${o.sets.join(", ")} |`] : [];
+    return o ? [`| ${c} | ${f3ci(o.precision, o.precision_ci)} | ${f3ci(o.recall, o.recall_ci)} | ${o.n} (${o.n_violation}/${o.n_clean}) | ${o.sets.join(", ")} |`] : [];
   });
   if (unseen.length) L.push("", "Out of sample (unfixed blind sets, never tuned on):", "", "| detector | precision | recall | n (viol/clean) | sets |", "|---|---|---|---|---|", ...unseen);
   for (const [title, m] of [["By family", r.by_family], ["By difficulty", r.by_difficulty], ["Thinking on vs off", r.by_thinking]] as const) {
