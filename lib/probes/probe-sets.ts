@@ -5,10 +5,10 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
-  { key: "blind-ad", prefix: "ze-", label: "blind set AD (unfixed)", unfixed: true },
-  { key: "blind-ac", prefix: "zd-", label: "blind set AC (unfixed)", unfixed: true },
-  { key: "blind-ab", prefix: "zc-", label: "blind set AB (unfixed)", unfixed: true },
-  { key: "blind-aa", prefix: "zb-", label: "blind set AA (unfixed)", unfixed: true },
+  { key: "blind-ad", prefix: "ze-", label: "blind set AD", unfixed: true },
+  { key: "blind-ac", prefix: "zd-", label: "blind set AC", unfixed: true },
+  { key: "blind-ab", prefix: "zc-", label: "blind set AB", unfixed: true },
+  { key: "blind-aa", prefix: "zb-", label: "blind set AA", unfixed: true },
   { key: "blind-z", prefix: "za-", label: "blind set Z" },
   { key: "blind-y", prefix: "z-", label: "blind set Y" },
   { key: "blind-x", prefix: "y-", label: "blind set X" },
@@ -43,7 +43,6 @@ export function probeSetOf(id: string): (typeof PROBE_SETS)[number] {
   return PROBE_SETS.find((s) => id.startsWith(s.prefix)) as (typeof PROBE_SETS)[number];
 }
 
-/** The detector's figures on each probe set that has probes, in PROBE_SETS order (the same definition as the pooled figure). */
 /** The set was read once on the detectors as shipped and never fixed: its figure is an out-of-sample estimate. */
 export function isUnfixed(set: (typeof PROBE_SETS)[number]): boolean {
   return "unfixed" in set && set.unfixed;
@@ -54,14 +53,14 @@ export function outOfSampleFigure(probes: ReadonlyArray<PredictedProbe & { id: s
   const mine = probes.filter((p) => isUnfixed(probeSetOf(p.id)));
   if (mine.length === 0) return null;
   const { advisory: _advisory, ...figure } = figuresFromPredictions(mine);
-  // Named without the "(unfixed)" every one of them carries.
-  const sets = PROBE_SETS.filter((s) => isUnfixed(s) && mine.some((p) => probeSetOf(p.id).key === s.key)).map((s) => s.label.replace(/ \(unfixed\)$/, ""));
+  const sets = PROBE_SETS.filter((s) => isUnfixed(s) && mine.some((p) => probeSetOf(p.id).key === s.key)).map((s) => s.label);
   return { ...figure, sets };
 }
 
+/** The detector's figures on each probe set that has probes, in PROBE_SETS order (the same definition as the pooled figure). */
 export function figuresBySet(probes: ReadonlyArray<PredictedProbe & { id: string }>): Array<{ key: ProbeSetKey; label: string; figure: DetectorFigure }> {
   return PROBE_SETS.flatMap((set) => {
     const mine = probes.filter((p) => probeSetOf(p.id).key === set.key);
-    return mine.length ? [{ key: set.key, label: set.label, figure: figuresFromPredictions(mine) }] : [];
+    return mine.length ? [{ key: set.key, label: isUnfixed(set) ? `${set.label} (unfixed)` : set.label, figure: figuresFromPredictions(mine) }] : [];
   });
 }
