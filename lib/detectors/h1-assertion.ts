@@ -2,9 +2,9 @@
 // account thing (the customer's, a named person's, or one the agent found or sees). Built on the parts of such a
 // sentence rather than on known phrasings, so that a disclosure worded in a way no rule lists is still caught.
 import { clauseAt, clausesOf, questionStart, type Doc } from "./doc";
-import { detailInSentence, hasDigit } from "./h1-details";
+import { detailInSentence } from "./h1-details";
 import { clauseConditional, isAttributed, isIndirectQuestion, isPossibility, isRefusal } from "./scope";
-import type { Clause } from "./text";
+import { hasDigit, type Clause } from "./text";
 
 // Things an account has: money, positions, orders, movements, documents, settings and the account itself.
 const ACCOUNT_THING =

@@ -3,6 +3,7 @@
 // refusal, an indirect question or (for what is asserted rather than presupposed) a condition takes them back.
 import { clauseAt, keywordId, registerKeywords, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, isIndirectQuestion, isRefusal } from "./scope";
+import { hasDigit } from "./text";
 
 // A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
 // 8207"): the digits are the disclosure, whatever the verb around them.
@@ -79,14 +80,6 @@ function newParticularItem(line: string, customer: string): number {
 
 function hasDigitOrCaps(s: string): boolean {
   return s.includes("$") || hasDigit(s) || /[A-Z]{2}/.test(s);
-}
-
-export function hasDigit(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) return true;
-  }
-  return false;
 }
 
 // Words one of the shapes needs, read off the shared keyword scan so a sentence without any is passed over unread.

@@ -135,3 +135,12 @@ export function inSpans(spans: readonly Span[], at: number): boolean {
 export function hit(reply: string, start: number, end: number, reason: string): DetectorHit {
   return { start, end, text: reply.slice(start, end), reason };
 }
+
+/** The text holds a digit: a cheap test before a regex that needs one. */
+export function hasDigit(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+  }
+  return false;
+}
