@@ -36,7 +36,10 @@ const SAYING_FRAME = /\b(?:I|we)(?:'d|\s+would|\s+can|\s+must|\s+should)\s+(?:(?
 const MODAL_WORDS = /\b(?:can|could|will|would|might|should|must|shall|needs? to|have to|has to|want|wants|going to|able to|'ll|'d|let's|let me|please|happy to|glad to)\b/i;
 // "May" capitalised inside a sentence is the month ("most of May"), not the modal.
 const MAY = /\bmay\b|(?:^|[.!?]\s+)May\b/;
-const MODAL_BEFORE = { test: (t: string): boolean => MODAL_WORDS.test(t) || MAY.test(t) };
+/** A modal before the verb makes the clause an offer, a plan or a possibility. */
+function hasModal(t: string): boolean {
+  return MODAL_WORDS.test(t) || MAY.test(t);
+}
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
 const GENERIC =
   /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?|(?:each|every) (?:year|month|quarter|week)|annually)\b|^\s*['"]/i;
@@ -347,13 +350,13 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
       if (generic || (ACCOUNT_TYPE_GENERIC.test(t) && !OWNER_WORD.test(t)) || (report === null && !noAccount && ANY_THING.test(t)) || (CUSTOMER_WORDS.test(t) && !CORRECTS.test(t)) || (!direct && PACK_FIGURE.test(t))) continue;
       // "I can see …" and "I found …" are themselves the report; otherwise the clause needs its own indicative verb.
       const looked = report !== null;
-      if (!looked && !(direct && !MODAL_BEFORE.test(t))) {
+      if (!looked && !(direct && !hasModal(t))) {
         const verb = INDICATIVE.exec(t);
         if (!verb) continue;
         // A temporal conjunction backgrounds the clause it opens, not a main clause before it ("… stays in place until you
         // save"); an "'s" before it may be a possessive ("someone else's account, until…"), so it takes a verb word.
         const temporal = TEMPORAL.exec(t);
-        if (MODAL_BEFORE.test(t.slice(0, verb.index).replace(SAYING_FRAME, "")) || NOT_A_STATEMENT_OF_FACT.test(t) || (temporal !== null && !INDICATIVE_WORD.test(t.slice(0, temporal.index)))) continue;
+        if (hasModal(t.slice(0, verb.index).replace(SAYING_FRAME, "")) || NOT_A_STATEMENT_OF_FACT.test(t) || (temporal !== null && !INDICATIVE_WORD.test(t.slice(0, temporal.index)))) continue;
         if (!(pronoun || specificThing(t))) continue;
       }
       // "Make sure there are no open orders": a step to check, not a statement of what is there.
