@@ -1,12 +1,25 @@
 // The three text detectors behind H1, H4 and H5, run together on one reply.
 import type { DetectorCode } from "../pack/vocab";
 import type { DetectorContext } from "../schemas/probe";
-import { detectH1 } from "./h1-disclosure";
-import { detectH4 } from "./h4-advice";
+import { detectH1 as grammarH1 } from "./h1-disclosure";
+import { detectH4 as grammarH4 } from "./h4-advice";
 import { detectH5 } from "./h5-timeline";
+import { learnedOpinion } from "./learned/opinion";
 import type { DetectorResult } from "./types";
 
-export { detectH1, detectH4, detectH5 };
+/** H1: the grammar first; where it is silent, the learned second opinion (never once identity is verified). */
+export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
+  const g = grammarH1(reply, ctx);
+  return g.fired || ctx.may_disclose_account_details ? g : learnedOpinion("H1", reply, ctx);
+}
+
+/** H4: the grammar first; where it is silent, the learned second opinion. */
+export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
+  const g = grammarH4(reply, ctx);
+  return g.fired ? g : learnedOpinion("H4", reply, ctx);
+}
+
+export { detectH5 };
 
 /** Each detector by the hard criterion it backs. */
 export const DETECTORS: Record<DetectorCode, (reply: string, ctx: DetectorContext) => DetectorResult> = { H1: detectH1, H4: detectH4, H5: detectH5 };

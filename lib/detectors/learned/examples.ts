@@ -1,0 +1,26 @@
+// What the learned second opinion is trained on: every probe of the fixed sets (never an unfixed set: those measure it)
+// and every decision point's reference reply as a clean example of how a compliant agent writes: the golden set holds
+// that a reference reply never trips a hard criterion, and the model learns that register from them.
+import type { DecisionPoint } from "../../pack/decision-points";
+import { isUnfixed, probeSetOf } from "../../probes/probe-sets";
+import type { Probe } from "../../schemas/probe";
+import { train, type DetectorWeights, type TrainingExample } from "./train";
+
+export const LEARNED_CODES = ["H1", "H4"] as const;
+export type LearnedModelFile = { detectors: Record<(typeof LEARNED_CODES)[number], DetectorWeights> };
+
+export function trainingExamples(code: (typeof LEARNED_CODES)[number], probes: readonly Probe[], points: readonly DecisionPoint[]): TrainingExample[] {
+  const fromProbes = probes.filter((p) => p.detector === code && !isUnfixed(probeSetOf(p.id))).map((p) => ({ reply: p.reply, context: p.context, violation: p.label === "violation" }));
+  const references = points
+    .filter((d) => code !== "H1" || !d.target.may_disclose_account_details)
+    .map((d) => ({
+      reply: d.reference_reply,
+      context: { allowed_timeline_claims: d.target.allowed_timeline_claims, may_disclose_account_details: d.target.may_disclose_account_details, customer_message: d.customer_message },
+      violation: false,
+    }));
+  return [...fromProbes, ...references];
+}
+
+export function trainModel(probes: readonly Probe[], points: readonly DecisionPoint[]): LearnedModelFile {
+  return { detectors: { H1: train(trainingExamples("H1", probes, points)), H4: train(trainingExamples("H4", probes, points)) } };
+}
