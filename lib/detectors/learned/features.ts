@@ -30,7 +30,7 @@ export function replyFeatures(reply: string, ctx: DetectorContext): SentenceFeat
   const seen = new Set<string>();
   const out: SentenceFeatures[] = [];
   for (const sp of sentenceSpans(text)) {
-    const words = markParticulars(text.slice(sp.start, sp.end), ctx.customer_message).toLowerCase().match(WORD) ?? [];
+    const words: string[] = markParticulars(text.slice(sp.start, sp.end), ctx.customer_message).toLowerCase().match(WORD) ?? [];
     words.unshift("<s>");
     const features: string[] = [];
     const add = (k: string) => {
