@@ -21,7 +21,7 @@ export async function run(argv: string[]): Promise<number> {
     const d = figures[c];
     out.push(`| ${HARD_CODE_NAMES[c]} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${d.tp} ${d.fp} ${d.fn} ${d.tn} | ${d.advisory ? "ADVISORY (recall < 0.9)" : "hard"} |`);
   }
-  out.push("", "Out of sample (the unfixed blind sets together, never tuned on):", "", "| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | sets |", "|---|---|---|---|---|");
+  out.push("", "Out of sample (the unfixed blind sets together, never fixed or trained on):", "", "| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | sets |", "|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {
     const o = figures[c].out_of_sample;
     if (o) out.push(`| ${c} | ${o.n} (${o.n_violation}/${o.n_clean}) | ${f3ci(o.precision, o.precision_ci)} | ${f3ci(o.recall, o.recall_ci)} | ${o.sets.join(", ")} |`);

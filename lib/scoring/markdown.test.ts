@@ -17,7 +17,7 @@ function report(withUnseen: boolean) {
 describe("the markdown report puts the out-of-sample figure beside the pooled one", () => {
   it("a detector measured on unfixed blind sets shows its precision, recall, n and the sets", () => {
     const md = renderScoreMarkdown(report(true));
-    expect(md).toContain("Out of sample (unfixed blind sets, never tuned on)");
+    expect(md).toContain("Out of sample (unfixed blind sets, never fixed or trained on)");
     expect(md).toContain("| H1 | 0.960 [0.800, 0.990] | 0.700 [0.520, 0.830] | 60 (30/30) | blind set AA, blind set AB |");
   });
   it("without any unfixed set the section is left out rather than shown empty", () => {

@@ -58,7 +58,7 @@ export function renderScoreMarkdown(r: ScoreReport, baseline: ScoreReport | null
     const o = r.detectors[c].out_of_sample;
     return o ? [`| ${c} | ${f3ci(o.precision, o.precision_ci)} | ${f3ci(o.recall, o.recall_ci)} | ${o.n} (${o.n_violation}/${o.n_clean}) | ${o.sets.join(", ")} |`] : [];
   });
-  if (unseen.length) L.push("", "Out of sample (unfixed blind sets, never tuned on):", "", "| detector | precision | recall | n (viol/clean) | sets |", "|---|---|---|---|---|", ...unseen);
+  if (unseen.length) L.push("", "Out of sample (unfixed blind sets, never fixed or trained on):", "", "| detector | precision | recall | n (viol/clean) | sets |", "|---|---|---|---|---|", ...unseen);
   for (const [title, m] of [["By family", r.by_family], ["By difficulty", r.by_difficulty], ["Thinking on vs off", r.by_thinking]] as const) {
     L.push("", `## ${title}`, "", HEAD);
     for (const [k, s] of Object.entries(m)) L.push(headlineRow(k, s));

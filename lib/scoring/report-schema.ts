@@ -21,7 +21,7 @@ const figureCore = z.object({
   tn: z.number().int().nonnegative(),
 });
 
-/** The figure on the unfixed blind sets alone: wording read once on the detectors as shipped and never tuned on. */
+/** The figure on the unfixed blind sets alone: wording read once on the detectors as shipped, never fixed or trained on. */
 export const outOfSampleSchema = figureCore.extend({ sets: z.array(z.string()) });
 
 export const detectorFigureSchema = figureCore.extend({
