@@ -1,24 +1,51 @@
 // The learned second opinion's view of a reply: word 1-, 2- and 3-grams per sentence, with figures, numbers and tickers
 // reduced to a marker that says whether the customer's message holds the same one (saying it back is not disclosing it).
 import type { DetectorContext } from "../../schemas/probe";
-import { normalise, sentenceSpans, type Span } from "../text";
+import { hasDigit, normalise, sentenceSpans, type Span } from "../text";
 
 const MONEY = /\$\s?\d[\d,.]*k?/g;
 const NUMBER = /\b\d[\d,.:]*\b/g;
 const TICKER = /\b[A-Z]{2,5}\b/g;
 const WORD = /[a-z']+|\?/g;
+const TWO_CAPITALS = /[A-Z]{2}/;
 
 /** Markers are words no reply uses, so they cannot collide with the text's own. */
 export const MARKERS = { qmoneyq: "<amount>", qechomoneyq: "<customer's amount>", qnumq: "<number>", qechonumq: "<customer's number>", qtickq: "<ticker>", qechotickq: "<customer's ticker>" } as const;
 
+export type SentenceWords = Span & { words: string[] };
 export type SentenceFeatures = Span & { features: string[] };
 
-function markParticulars(sentence: string, customer: string): string {
-  const lower = customer.toLowerCase();
-  return sentence
-    .replace(MONEY, (m) => (lower.includes(m.replace(/\s/g, "").toLowerCase()) ? " qechomoneyq " : " qmoneyq "))
-    .replace(NUMBER, (m) => (customer.includes(m) ? " qechonumq " : " qnumq "))
-    .replace(TICKER, (m) => (customer.includes(m) ? " qechotickq " : " qtickq "));
+function markParticulars(sentence: string, customer: string, customerLower: string): string {
+  let s = sentence;
+  if (hasDigit(s)) {
+    s = s
+      .replace(MONEY, (m) => (customerLower.includes(m.replace(/\s/g, "").toLowerCase()) ? " qechomoneyq " : " qmoneyq "))
+      .replace(NUMBER, (m) => (customer.includes(m) ? " qechonumq " : " qnumq "));
+  }
+  return TWO_CAPITALS.test(s) ? s.replace(TICKER, (m) => (customer.includes(m) ? " qechotickq " : " qtickq ")) : s;
+}
+
+export type MarkedSentence = Span & { marked: string };
+
+let lastReply: string | null = null;
+let lastCustomer: string | null = null;
+let lastMarked: MarkedSentence[] = [];
+
+/** Each sentence lower-cased with its particulars marked; the last reply's are kept because H1 and H4 ask in turn. */
+export function markedSentences(reply: string, ctx: DetectorContext): MarkedSentence[] {
+  const customer = ctx.customer_message;
+  if (reply === lastReply && customer === lastCustomer) return lastMarked;
+  const text = normalise(reply);
+  const customerLower = customer.toLowerCase();
+  lastMarked = sentenceSpans(text).map((sp) => ({ start: sp.start, end: sp.end, marked: markParticulars(text.slice(sp.start, sp.end), customer, customerLower).toLowerCase() }));
+  lastReply = reply;
+  lastCustomer = customer;
+  return lastMarked;
+}
+
+/** The words a sentence is read as: runs of letters and apostrophes, and "?"; "<s>" first. */
+export function sentenceWords(reply: string, ctx: DetectorContext): SentenceWords[] {
+  return markedSentences(reply, ctx).map(({ start, end, marked }) => ({ start, end, words: ["<s>", ...(marked.match(WORD) ?? [])] }));
 }
 
 /**
@@ -26,12 +53,8 @@ function markParticulars(sentence: string, customer: string): string {
  * n-grams; the sentence is kept so a firing can point at the sentence that carried it).
  */
 export function replyFeatures(reply: string, ctx: DetectorContext): SentenceFeatures[] {
-  const text = normalise(reply);
   const seen = new Set<string>();
-  const out: SentenceFeatures[] = [];
-  for (const sp of sentenceSpans(text)) {
-    const words: string[] = markParticulars(text.slice(sp.start, sp.end), ctx.customer_message).toLowerCase().match(WORD) ?? [];
-    words.unshift("<s>");
+  return sentenceWords(reply, ctx).map(({ start, end, words }) => {
     const features: string[] = [];
     const add = (k: string) => {
       if (seen.has(k)) return;
@@ -47,7 +70,6 @@ export function replyFeatures(reply: string, ctx: DetectorContext): SentenceFeat
       const c = words[i + 2];
       if (c !== undefined) add(`${a} ${b} ${c}`);
     }
-    out.push({ start: sp.start, end: sp.end, features });
-  }
-  return out;
+    return { start, end, features };
+  });
 }

@@ -5,9 +5,11 @@ import { detectH1 as grammarH1 } from "../h1-disclosure";
 import { detectH4 as grammarH4 } from "../h4-advice";
 import { detectH1, detectH4 } from "../index";
 import { replyFeatures } from "./features";
-import { LEARNED_THRESHOLD, learnedOpinion, learnedScore } from "./opinion";
+import { LEARNED_THRESHOLD, learnedOpinion, learnedProbability } from "./opinion";
+import model from "./model.json" with { type: "json" };
 import { train } from "./train";
 
+const probes = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => probeSchema.parse(JSON.parse(l)));
 const ctx = (customer = "", verified = false) => ({ allowed_timeline_claims: [], may_disclose_account_details: verified, customer_message: customer });
 const all = (reply: string, customer = "") => replyFeatures(reply, ctx(customer)).flatMap((s) => s.features);
 
@@ -46,9 +48,9 @@ describe("learned second opinion: model", () => {
 
   it("untrusted text of any shape gets a probability and never throws", () => {
     for (const reply of ["", "?", "$$$ 1,2,3,,, ...", "\u0000\uffff\ud800", "A".repeat(20000), "No.\n\n\n- \u2022 $"]) {
-      const s = learnedScore("H1", reply, ctx());
-      expect(s.probability).toBeGreaterThanOrEqual(0);
-      expect(s.probability).toBeLessThanOrEqual(1);
+      const p = learnedProbability("H1", reply, ctx());
+      expect(p).toBeGreaterThanOrEqual(0);
+      expect(p).toBeLessThanOrEqual(1);
       expect(() => learnedOpinion("H4", reply, ctx())).not.toThrow();
     }
   });
@@ -63,11 +65,22 @@ describe("learned second opinion: model", () => {
   });
 });
 
+describe("learned second opinion: scoring", () => {
+  it("scoring by numeric n-gram keys gives the same probability as summing the model's named n-grams, on every shipped probe", () => {
+    for (const code of ["H1", "H4"] as const) {
+      const named = model.detectors[code].weights as Record<string, number>;
+      for (const p of probes(`probes/${code.toLowerCase()}.jsonl`)) {
+        const z = replyFeatures(p.reply, p.context).reduce((acc, s) => acc + s.features.reduce((a, f) => a + (named[f] ?? 0), 0), model.detectors[code].bias);
+        expect(learnedProbability(code, p.reply, p.context)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
+      }
+    }
+  });
+});
+
 describe("H1 and H4 consult the learned opinion only where the grammar is silent", () => {
-  const probes = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => probeSchema.parse(JSON.parse(l)));
 
   it("a shipped probe the grammar passes but the model scores above the threshold fires H1 with the learned hit", () => {
-    const p = probes("probes/h1.jsonl").find((q) => !grammarH1(q.reply, q.context).fired && learnedScore("H1", q.reply, q.context).probability > LEARNED_THRESHOLD);
+    const p = probes("probes/h1.jsonl").find((q) => !grammarH1(q.reply, q.context).fired && learnedProbability("H1", q.reply, q.context) > LEARNED_THRESHOLD);
     expect(p).toBeDefined();
     if (!p) return;
     expect(detectH1(p.reply, p.context).hits[0]?.reason).toMatch(/^H1 \(learned\)/);

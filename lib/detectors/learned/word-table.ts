@@ -1,0 +1,82 @@
+// The model's vocabulary, looked up straight from a sentence's characters: scoring splits a sentence into word numbers
+// without making a string per word (the same words as sentenceWords' /[a-z']+|\?/ on the marked, lower-cased text).
+export class WordTable {
+  private readonly words: string[] = [];
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(words: Iterable<string>) {
+    for (const w of words) this.words.push(w);
+    let size = 16;
+    while (size < this.words.length * 2) size *= 2;
+    this.mask = size - 1;
+    this.slots = new Int32Array(size).fill(-1);
+    this.words.forEach((w, id) => {
+      let i = hash(w, 0, w.length) & this.mask;
+      while (this.slots[i] !== -1) i = (i + 1) & this.mask;
+      this.slots[i] = id;
+    });
+  }
+
+  get size(): number {
+    return this.words.length;
+  }
+
+  /** The number of the word s[from, to), or -1 when the model has no such word. */
+  find(s: string, from: number, to: number): number {
+    return this.lookup(hash(s, from, to), s, from, to);
+  }
+
+  private lookup(h: number, s: string, from: number, to: number): number {
+    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+      const id = this.slots[i] as number;
+      if (id === -1) return -1;
+      if (same(this.words[id] as string, s, from, to)) return id;
+    }
+  }
+
+  /** "<s>" and then each word of a marked sentence, as numbers (-1 for a word the model does not know). */
+  sentence(marked: string, start: number): Int32Array {
+    const out = new Int32Array(marked.length + 1);
+    out[0] = start;
+    let n = 1;
+    const len = marked.length;
+    for (let i = 0; i < len; i++) {
+      let c = marked.charCodeAt(i);
+      if (c === 63) {
+        out[n++] = this.lookup(QUESTION, marked, i, i + 1);
+        continue;
+      }
+      if (!isWordChar(c)) continue;
+      // The hash is FNV-1a as in hash(), taken while the word is scanned.
+      let h = 0x811c9dc5;
+      let j = i;
+      do {
+        h = Math.imul(h ^ c, 0x01000193);
+        c = ++j < len ? marked.charCodeAt(j) : 0;
+      } while (isWordChar(c));
+      out[n++] = this.lookup(h >>> 0, marked, i, j);
+      i = j - 1;
+    }
+    return out.subarray(0, n);
+  }
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || c === 39;
+}
+
+// FNV-1a over UTF-16 code units.
+function hash(s: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const QUESTION = hash("?", 0, 1);
+
+function same(word: string, s: string, from: number, to: number): boolean {
+  if (word.length !== to - from) return false;
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== s.charCodeAt(from + i)) return false;
+  return true;
+}
