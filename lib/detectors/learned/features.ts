@@ -1,7 +1,8 @@
 // The learned second opinion's view of a reply: word 1-, 2- and 3-grams per sentence, with figures, numbers and tickers
 // reduced to a marker that says whether the customer's message holds the same one (saying it back is not disclosing it).
 import type { DetectorContext } from "../../schemas/probe";
-import { hasDigit, normalise, sentenceSpans, type Span } from "../text";
+import { analyse } from "../doc";
+import { hasDigit, type Span } from "../text";
 
 const MONEY = /\$\s?\d[\d,.]*k?/g;
 const NUMBER = /\b\d[\d,.:]*\b/g;
@@ -35,9 +36,10 @@ let lastMarked: MarkedSentence[] = [];
 export function markedSentences(reply: string, ctx: DetectorContext): MarkedSentence[] {
   const customer = ctx.customer_message;
   if (reply === lastReply && customer === lastCustomer) return lastMarked;
-  const text = normalise(reply);
+  // The grammar's analysis of the same reply (normalised text and sentences) is cached, so it is shared, not redone.
+  const { text, sentences } = analyse(reply);
   const customerLower = customer.toLowerCase();
-  lastMarked = sentenceSpans(text).map((sp) => ({ start: sp.start, end: sp.end, marked: markParticulars(text.slice(sp.start, sp.end), customer, customerLower).toLowerCase() }));
+  lastMarked = sentences.map((sp) => ({ start: sp.start, end: sp.end, marked: markParticulars(text.slice(sp.start, sp.end), customer, customerLower).toLowerCase() }));
   lastReply = reply;
   lastCustomer = customer;
   return lastMarked;
