@@ -5,6 +5,8 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "blind-ah", prefix: "zi-", label: "blind set AH", unfixed: true },
+  { key: "blind-ag", prefix: "zh-", label: "blind set AG", unfixed: true },
   { key: "blind-af", prefix: "zg-", label: "blind set AF", unfixed: true },
   { key: "blind-ae", prefix: "zf-", label: "blind set AE", unfixed: true },
   { key: "blind-ad", prefix: "ze-", label: "blind set AD", unfixed: true },
