@@ -1,8 +1,8 @@
-// A fixed hash table from non-negative 31-bit integers to integers: the learned opinion's n-gram lookups, several
-// times faster than a Map on this hot path (open addressing, linear probing, built once from the model).
+// A fixed hash table from non-negative 31-bit integers to integers: the learned opinion's n-gram lookups, faster than
+// a Map on this hot path (open addressing, linear probing, key and value side by side, built once from the model).
 export class IntTable {
-  private readonly keys: Int32Array;
-  private readonly values: Int32Array;
+  /** slots[2i] is a key (-1 for empty), slots[2i + 1] its value. */
+  private readonly slots: Int32Array;
   private readonly mask: number;
   private readonly shift: number;
 
@@ -12,13 +12,12 @@ export class IntTable {
     const size = 1 << bits;
     this.mask = size - 1;
     this.shift = 32 - bits;
-    this.keys = new Int32Array(size).fill(-1);
-    this.values = new Int32Array(size);
+    this.slots = new Int32Array(size * 2).fill(-1);
     for (const [k, v] of entries) {
       let i = this.slot(k);
-      while (this.keys[i] !== -1 && this.keys[i] !== k) i = (i + 1) & this.mask;
-      this.keys[i] = k;
-      this.values[i] = v;
+      while (this.slots[2 * i] !== -1 && this.slots[2 * i] !== k) i = (i + 1) & this.mask;
+      this.slots[2 * i] = k;
+      this.slots[2 * i + 1] = v;
     }
   }
 
@@ -30,8 +29,8 @@ export class IntTable {
   /** The value stored for k, or -1. */
   get(k: number): number {
     for (let i = this.slot(k); ; i = (i + 1) & this.mask) {
-      const at = this.keys[i] as number;
-      if (at === k) return this.values[i] as number;
+      const at = this.slots[2 * i] as number;
+      if (at === k) return this.slots[2 * i + 1] as number;
       if (at === -1) return -1;
     }
   }

@@ -9,114 +9,108 @@ import { WordTable } from "./word-table";
 import model from "./model.json" with { type: "json" };
 
 export type LearnedCode = keyof typeof model.detectors;
+const CODES = Object.keys(model.detectors) as LearnedCode[];
 
-/** Chosen on blind sets AA–AD before sets AE and AF were written (docs/DETECTORS.md). */
+/** Chosen on blind sets AA–AD before sets AE to AH were written (docs/DETECTORS.md). */
 export const LEARNED_THRESHOLD = 0.7;
 
-// The weights keyed by small integers rather than n-gram strings, so scoring builds no strings: a word is its index in
-// one vocabulary shared by both models, a bigram a·V + b, a trigram p·V + c where p numbers the trigram's first two words.
-const WORDS = new WordTable(new Set(Object.values(model.detectors).flatMap((d) => Object.keys(d.weights).flatMap((k) => k.split(" ")))));
+// Both models in one table keyed by small integers, so scoring builds no strings and looks each n-gram up once: a word
+// is its index in the shared vocabulary, a bigram a·V + b, a trigram p·V + c where p numbers its first two words.
+const NAMED = Object.fromEntries(CODES.map((c) => [c, new Map(Object.entries(model.detectors[c].weights as Record<string, number>))])) as Record<LearnedCode, Map<string, number>>;
+const GRAMS = [...new Set(CODES.flatMap((c) => [...NAMED[c].keys()]))];
+const WORDS = new WordTable(new Set(GRAMS.flatMap((g) => g.split(" "))));
 const V = WORDS.size;
 const START = WORDS.find("<s>", 0, 3);
+const K = CODES.length;
+/** weight[n·K + k] is n-gram n's weight in model k (0 where that model has none). */
+const WEIGHT = new Float64Array(GRAMS.length * K);
+const UNI = new Int32Array(V).fill(-1);
+const bi: Array<[number, number]> = [];
+const tri: Array<[number, number]> = [];
+const prefixes = new Map<number, number>();
+GRAMS.forEach((g, n) => {
+  CODES.forEach((c, k) => (WEIGHT[n * K + k] = NAMED[c].get(g) ?? 0));
+  const [a = 0, b, c] = g.split(" ").map((w) => WORDS.find(w, 0, w.length));
+  if (b === undefined) UNI[a] = n;
+  else if (c === undefined) bi.push([a * V + b, n]);
+  else {
+    const key = a * V + b;
+    const p = prefixes.get(key) ?? (prefixes.set(key, prefixes.size), prefixes.size - 1);
+    tri.push([p * V + c, n]);
+  }
+});
+const BI = new IntTable(bi);
+const PREFIX = new IntTable([...prefixes]);
+const TRI = new IntTable(tri);
+const BIAS = CODES.map((c) => model.detectors[c].bias);
+/** STAMP[n] === generation marks n-gram n as already counted for the reply being scored. */
+const STAMP = new Uint32Array(GRAMS.length);
+let generation = 0;
 
-type Compiled = {
-  bias: number;
-  /** uni[word] is the unigram's n-gram number, or -1. */
-  uni: Int32Array;
-  bi: IntTable;
-  prefix: IntTable;
-  tri: IntTable;
-  weight: Float64Array;
-  /** stamp[n] === generation marks n-gram n as already counted for the reply being scored. */
-  stamp: Uint32Array;
-  generation: number;
-  named: Map<string, number>;
-};
+type Scores = { z: number[]; bySentence: number[][] };
+let scoredFor: MarkedSentence[] | null = null;
+let scored: Scores = { z: [], bySentence: [] };
 
-function compile(d: { bias: number; weights: Record<string, number> }): Compiled {
-  const entries = Object.entries(d.weights).map(([k, w]) => [k.split(" ").map((p) => WORDS.find(p, 0, p.length)), w] as const);
-  const uni = new Int32Array(V).fill(-1);
-  const bi: Array<[number, number]> = [];
-  const tri: Array<[number, number]> = [];
-  const prefixes = new Map<number, number>();
-  const weight = new Float64Array(entries.length);
-  entries.forEach(([[a = 0, b, c], w], n) => {
-    weight[n] = w;
-    if (b === undefined) uni[a] = n;
-    else if (c === undefined) bi.push([a * V + b, n]);
-    else {
-      const key = a * V + b;
-      const p = prefixes.get(key) ?? (prefixes.set(key, prefixes.size), prefixes.size - 1);
-      tri.push([p * V + c, n]);
-    }
-  });
-  return { bias: d.bias, uni, bi: new IntTable(bi), prefix: new IntTable([...prefixes]), tri: new IntTable(tri), weight, stamp: new Uint32Array(entries.length), generation: 0, named: new Map(Object.entries(d.weights)) };
-}
-
-const MODELS = Object.fromEntries(Object.entries(model.detectors).map(([code, d]) => [code, compile(d)])) as Record<LearnedCode, Compiled>;
-
-// The word numbers of the last reply's sentences, shared by H1 and H4 (-1 for a word no model weighs).
-let idsFor: MarkedSentence[] | null = null;
-let idsOf: Int32Array[] = [];
-function wordIds(sentences: MarkedSentence[]): Int32Array[] {
-  if (sentences === idsFor) return idsOf;
-  idsOf = sentences.map(({ marked }) => WORDS.sentence(marked, START));
-  idsFor = sentences;
-  return idsOf;
-}
-
-/** Counts n-gram n once per reply: the model reads a reply as a set of n-grams. */
-function once(m: Compiled, n: number, gen: number): number {
-  if (n < 0 || m.stamp[n] === gen) return 0;
-  m.stamp[n] = gen;
-  return m.weight[n] as number;
-}
-
-/** The log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. */
-function logOdds(m: Compiled, reply: string, ctx: DetectorContext): { z: number; bySentence: number[] } {
-  const gen = (m.generation = (m.generation + 1) >>> 0 || 1);
-  if (gen === 1) m.stamp.fill(0);
-  let z = m.bias;
-  const bySentence: number[] = [];
-  for (const ids of wordIds(markedSentences(reply, ctx))) {
+/** Each model's log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. */
+function logOdds(reply: string, ctx: DetectorContext): Scores {
+  const sentences = markedSentences(reply, ctx);
+  if (sentences === scoredFor) return scored;
+  generation = (generation + 1) >>> 0 || 1;
+  if (generation === 1) STAMP.fill(0);
+  const z = [...BIAS];
+  const bySentence: number[][] = CODES.map(() => []);
+  const sum = new Float64Array(K);
+  const count = (n: number) => {
+    if (n < 0 || STAMP[n] === generation) return;
+    STAMP[n] = generation;
+    for (let k = 0; k < K; k++) sum[k] = (sum[k] as number) + (WEIGHT[n * K + k] as number);
+  };
+  for (const { marked } of sentences) {
+    // -1 for a word no model weighs: no n-gram holding it has a weight.
+    const ids = WORDS.sentence(marked, START);
     const len = ids.length;
-    let sum = 0;
+    sum.fill(0);
     for (let i = 0; i < len; i++) {
       const a = ids[i] as number;
       if (a < 0) continue;
-      sum += once(m, m.uni[a] as number, gen);
+      count(UNI[a] as number);
       if (i + 1 >= len || (ids[i + 1] as number) < 0) continue;
       const ab = a * V + (ids[i + 1] as number);
-      sum += once(m, m.bi.get(ab), gen);
+      count(BI.get(ab));
       if (i + 2 >= len || (ids[i + 2] as number) < 0) continue;
-      const p = m.prefix.get(ab);
-      if (p >= 0) sum += once(m, m.tri.get(p * V + (ids[i + 2] as number)), gen);
+      const p = PREFIX.get(ab);
+      if (p >= 0) count(TRI.get(p * V + (ids[i + 2] as number)));
     }
-    z += sum;
-    bySentence.push(sum);
+    for (let k = 0; k < K; k++) {
+      z[k] = (z[k] as number) + (sum[k] as number);
+      bySentence[k]?.push(sum[k] as number);
+    }
   }
-  return { z, bySentence };
+  scoredFor = sentences;
+  scored = { z, bySentence };
+  return scored;
 }
 
 const readable = (f: string) => f.replace(/\bq\w+q\b/g, (m) => MARKERS[m as keyof typeof MARKERS] ?? m);
 
 /** The probability the model gives the reply being a violation. */
 export function learnedProbability(code: LearnedCode, reply: string, ctx: DetectorContext): number {
-  return 1 / (1 + Math.exp(-logOdds(MODELS[code], reply, ctx).z));
+  return 1 / (1 + Math.exp(-(logOdds(reply, ctx).z[CODES.indexOf(code)] as number)));
 }
 
 export function learnedOpinion(code: LearnedCode, reply: string, ctx: DetectorContext): DetectorResult {
-  const m = MODELS[code];
-  const { z, bySentence } = logOdds(m, reply, ctx);
-  const probability = 1 / (1 + Math.exp(-z));
+  const k = CODES.indexOf(code);
+  const { z, bySentence } = logOdds(reply, ctx);
+  const probability = 1 / (1 + Math.exp(-(z[k] as number)));
   if (!(probability > LEARNED_THRESHOLD)) return { fired: false, hits: [] };
   // The hit is the sentence that weighs most towards a violation, with its three heaviest n-grams.
-  const best = bySentence.reduce((bi, s, i) => (s > (bySentence[bi] as number) ? i : bi), 0);
+  const sums = bySentence[k] as number[];
+  const best = sums.reduce((bi, s, i) => (s > (sums[bi] as number) ? i : bi), 0);
   const s = replyFeatures(reply, ctx)[best];
   if (!s || s.end <= s.start) return { fired: false, hits: [] };
   const strongest = s.features
     .flatMap((f) => {
-      const w = m.named.get(f);
+      const w = NAMED[code].get(f);
       return w !== undefined && w > 0 ? [[f, w] as const] : [];
     })
     .sort((a, b) => b[1] - a[1])
