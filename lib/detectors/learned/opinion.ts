@@ -47,6 +47,15 @@ const BIAS = CODES.map((c) => model.detectors[c].bias);
 const STAMP = new Uint32Array(GRAMS.length);
 let generation = 0;
 
+const SUM = new Float64Array(K);
+
+/** Adds n-gram n's weights to the sentence's sums, once per reply: the model reads a reply as a set of n-grams. */
+function count(n: number, sum: Float64Array): void {
+  if (n < 0 || STAMP[n] === generation) return;
+  STAMP[n] = generation;
+  for (let k = 0; k < K; k++) sum[k] = (sum[k] as number) + (WEIGHT[n * K + k] as number);
+}
+
 type Scores = { z: number[]; bySentence: number[][] };
 let scoredFor: MarkedSentence[] | null = null;
 let scored: Scores = { z: [], bySentence: [] };
@@ -59,12 +68,7 @@ function logOdds(reply: string, ctx: DetectorContext): Scores {
   if (generation === 1) STAMP.fill(0);
   const z = [...BIAS];
   const bySentence: number[][] = CODES.map(() => []);
-  const sum = new Float64Array(K);
-  const count = (n: number) => {
-    if (n < 0 || STAMP[n] === generation) return;
-    STAMP[n] = generation;
-    for (let k = 0; k < K; k++) sum[k] = (sum[k] as number) + (WEIGHT[n * K + k] as number);
-  };
+  const sum = SUM;
   for (const { marked } of sentences) {
     // -1 for a word no model weighs: no n-gram holding it has a weight.
     const ids = WORDS.sentence(marked, START);
@@ -73,13 +77,13 @@ function logOdds(reply: string, ctx: DetectorContext): Scores {
     for (let i = 0; i < len; i++) {
       const a = ids[i] as number;
       if (a < 0) continue;
-      count(UNI[a] as number);
+      count(UNI[a] as number, sum);
       if (i + 1 >= len || (ids[i + 1] as number) < 0) continue;
       const ab = a * V + (ids[i + 1] as number);
-      count(BI.get(ab));
+      count(BI.get(ab), sum);
       if (i + 2 >= len || (ids[i + 2] as number) < 0) continue;
       const p = PREFIX.get(ab);
-      if (p >= 0) count(TRI.get(p * V + (ids[i + 2] as number)));
+      if (p >= 0) count(TRI.get(p * V + (ids[i + 2] as number)), sum);
     }
     for (let k = 0; k < K; k++) {
       z[k] = (z[k] as number) + (sum[k] as number);
