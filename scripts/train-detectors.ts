@@ -1,5 +1,6 @@
-// `npm run train:detectors`: refits the learned second opinion of H1 and H4 from the probe files and the golden dev
-// split, and writes lib/detectors/learned/model.json. Run it after any probe label changes; a test fails until you do.
+// `npm run train:detectors`: refits the learned second opinion of H1 and H4 from the probe files and the golden
+// reference replies, and writes lib/detectors/learned/model.json. Run it after any probe label changes; a test fails
+// until you do.
 import { writeFileSync } from "node:fs";
 import { loadDecisionPoints } from "../bin/load/episodes";
 import { repoPath } from "../bin/load/files";

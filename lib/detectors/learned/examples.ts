@@ -6,10 +6,11 @@ import { isUnfixed, probeSetOf } from "../../probes/probe-sets";
 import type { Probe } from "../../schemas/probe";
 import { train, type DetectorWeights, type TrainingExample } from "./train";
 
-export const LEARNED_CODES = ["H1", "H4"] as const;
-export type LearnedModelFile = { detectors: Record<(typeof LEARNED_CODES)[number], DetectorWeights> };
+const LEARNED_CODES = ["H1", "H4"] as const;
+type LearnedCode = (typeof LEARNED_CODES)[number];
+export type LearnedModelFile = { detectors: Record<LearnedCode, DetectorWeights> };
 
-export function trainingExamples(code: (typeof LEARNED_CODES)[number], probes: readonly Probe[], points: readonly DecisionPoint[]): TrainingExample[] {
+export function trainingExamples(code: LearnedCode, probes: readonly Probe[], points: readonly DecisionPoint[]): TrainingExample[] {
   const fromProbes = probes.filter((p) => p.detector === code && !isUnfixed(probeSetOf(p.id))).map((p) => ({ reply: p.reply, context: p.context, violation: p.label === "violation" }));
   const references = points
     .filter((d) => code !== "H1" || !d.target.may_disclose_account_details)
@@ -22,5 +23,5 @@ export function trainingExamples(code: (typeof LEARNED_CODES)[number], probes: r
 }
 
 export function trainModel(probes: readonly Probe[], points: readonly DecisionPoint[]): LearnedModelFile {
-  return { detectors: { H1: train(trainingExamples("H1", probes, points)), H4: train(trainingExamples("H4", probes, points)) } };
+  return { detectors: Object.fromEntries(LEARNED_CODES.map((c) => [c, train(trainingExamples(c, probes, points))])) as LearnedModelFile["detectors"] };
 }

@@ -13,7 +13,7 @@ const round = (x: number) => Math.round(x * 10 ** TRAINING.decimals) / 10 ** TRA
 
 export function train(examples: readonly TrainingExample[]): DetectorWeights {
   const sets = examples.map((e) => replyFeatures(e.reply, e.context).flatMap((s) => s.features));
-  // An n-gram seen in one example only says nothing beyond that example.
+  // An n-gram seen in only one or two replies says little beyond those replies.
   const count = new Map<string, number>();
   for (const fs of sets) for (const f of fs) count.set(f, (count.get(f) ?? 0) + 1);
   const index = new Map<string, number>();
