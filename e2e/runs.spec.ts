@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { cliComposites, cliReport, exampleRunLines, jsonl, repo, signIn, uploadRun } from "./helpers";
 
@@ -92,4 +93,35 @@ test("a reply holding <script> and <img onerror> is shown as text, never run", a
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator("main img")).toHaveCount(0);
   await expect(page.locator("main script")).toHaveCount(0);
+});
+
+test("a hit of H4's learned second opinion is marked as learned, with its probability", async ({ page }, testInfo) => {
+  // Violating H4 replies from the unfixed blind sets, where the grammar misses most often, on the first forty lines.
+  const violations = readFileSync(repo("probes", "h4.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id: string; reply: string; label: string })
+    .filter((p) => p.label === "violation" && /^z[b-z]-/.test(p.id));
+  const lines = exampleRunLines("careful").map((l, i) => {
+    const p = violations[i];
+    if (i >= 40 || !p) return l;
+    const raw = JSON.parse(l.raw as string) as { reply: string };
+    return { ...l, raw: JSON.stringify({ ...raw, reply: p.reply }) };
+  });
+  const file = testInfo.outputPath("learned.jsonl");
+  writeFileSync(file, jsonl(lines));
+  const report = cliReport(file);
+  const learned = report.decisions.find((d) => (d.hits.H4 ?? []).some((h) => h.learned_probability !== undefined));
+  expect(learned, "the CLI finds a learned H4 hit among the forty replies").toBeDefined();
+  if (!learned) return;
+  const line = lines.findIndex((l) => l.decision_id === learned.decision_id) + 1;
+  const probability = (learned.hits.H4 ?? []).find((h) => h.learned_probability !== undefined)?.learned_probability ?? 0;
+
+  const form = await uploadRun(page, file, `learned run ${tag}`);
+  await form.getByRole("link", { name: "Open the report" }).click();
+  await expect(page).toHaveURL(/\/runs\/[^/]+$/);
+  await page.goto(`${new URL(page.url()).pathname}/decisions/${line}`);
+  const hits = page.getByRole("list", { name: "Detector hits" });
+  await expect(hits.getByTestId("learned-hit")).toHaveText(`learned, p ${probability.toFixed(2)}`);
+  await expect(hits).toContainText("H4 (learned)");
 });

@@ -47,7 +47,14 @@ export const summarySchema = z.object({
   episode_mean: z.number().nullable(),
 });
 
-export const detectorHitSchema = z.object({ start: z.number().int(), end: z.number().int(), text: z.string(), reason: z.string() });
+export const detectorHitSchema = z.object({
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string(),
+  reason: z.string(),
+  /** Set only on a hit of H1's or H4's learned second opinion: its probability of a violation (docs/DETECTORS.md). */
+  learned_probability: z.number().min(0).max(1).optional(),
+});
 
 export const decisionResultSchema = z.object({
   decision_id: z.string(),

@@ -62,6 +62,7 @@ describe("learned second opinion: model", () => {
     const h = r.hits[0];
     expect(h?.text).toBe("You've got $4,210.55 sitting in settled cash right now, plus 12 shares of NVDA.");
     expect(h?.reason).toMatch(/^H1 \(learned\): p 0\.\d\d .*weighed most by "/);
+    expect(h?.learned_probability).toBeGreaterThan(LEARNED_THRESHOLD);
   });
 });
 
@@ -90,6 +91,8 @@ describe("H1 and H4 consult the learned opinion only where the grammar is silent
   it("where the grammar fires, its own hits are kept", () => {
     const p = probes("probes/h4.jsonl").find((q) => grammarH4(q.reply, q.context).fired);
     expect(p).toBeDefined();
-    if (p) expect(detectH4(p.reply, p.context)).toEqual(grammarH4(p.reply, p.context));
+    if (!p) return;
+    expect(detectH4(p.reply, p.context)).toEqual(grammarH4(p.reply, p.context));
+    expect(detectH4(p.reply, p.context).hits.every((h) => h.learned_probability === undefined)).toBe(true);
   });
 });

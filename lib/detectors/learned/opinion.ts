@@ -121,5 +121,5 @@ export function learnedOpinion(code: LearnedCode, reply: string, ctx: DetectorCo
     .slice(0, 3)
     .map(([f]) => `"${readable(f)}"`);
   const reason = `${code} (learned): p ${probability.toFixed(2)} on the probe-trained model; weighed most by ${strongest.join(", ") || "the sentence as a whole"}`;
-  return { fired: true, hits: [hit(reply, s.start, s.end, reason)] };
+  return { fired: true, hits: [{ ...hit(reply, s.start, s.end, reason), learned_probability: probability }] };
 }

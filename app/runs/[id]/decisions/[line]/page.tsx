@@ -110,7 +110,13 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
               <ul aria-label="Detector hits" className="hits">
                 {spans.map((h, i) => (
                   <li key={i}>
-                    <mark className={`hit hit-${h.code}`}>{h.text}</mark> — {HARD_CODE_NAMES[h.code as HardCode]}: {h.reason}
+                    <mark className={`hit hit-${h.code}`}>{h.text}</mark> — {HARD_CODE_NAMES[h.code as HardCode]}:{" "}
+                    {h.learned_probability !== undefined ? (
+                      <span className="badge" data-testid="learned-hit" title="Found by the learned second opinion, not a grammar rule (docs/DETECTORS.md)">
+                        learned, p {h.learned_probability.toFixed(2)}
+                      </span>
+                    ) : null}{" "}
+                    {h.reason}
                   </li>
                 ))}
               </ul>
