@@ -11,7 +11,7 @@ describe("the committed learned model", () => {
     const committed = JSON.parse(readFileSync(MODEL_FILE, "utf8")) as LearnedModelFile;
     const fresh = trainModel(loadProbes(), loadDecisionPoints());
     const tolerance = 2 * 10 ** -TRAINING.decimals;
-    for (const code of ["H1", "H4"] as const) {
+    for (const code of ["H1", "H4", "H5"] as const) {
       const a = committed.detectors[code];
       const b = fresh.detectors[code];
       expect(Math.abs(a.bias - b.bias)).toBeLessThanOrEqual(tolerance);

@@ -1,4 +1,4 @@
-// `npm run train:detectors`: refits the learned second opinion of H1 and H4 from the probe files and the golden
+// `npm run train:detectors`: refits the learned second opinion of H1, H4 and H5 from the probe files and the golden
 // reference replies, and writes lib/detectors/learned/model.json. Run it after any probe label changes; a test fails
 // until you do.
 import { writeFileSync } from "node:fs";

@@ -3,8 +3,10 @@ import type { DetectorCode } from "../pack/vocab";
 import type { DetectorContext } from "../schemas/probe";
 import { detectH1 as grammarH1 } from "./h1-disclosure";
 import { detectH4 as grammarH4 } from "./h4-advice";
-import { detectH5 } from "./h5-timeline";
+import { analyse } from "./doc";
+import { detectH5 as grammarH5 } from "./h5-timeline";
 import { learnedOpinion } from "./learned/opinion";
+import { findTimelines } from "./timelines";
 import type { DetectorResult } from "./types";
 
 /** H1: the grammar first; where it is silent, the learned second opinion (never once identity is verified). */
@@ -19,7 +21,11 @@ export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
   return g.fired ? g : learnedOpinion("H4", reply, ctx);
 }
 
-export { detectH5 };
+/** H5: the grammar first; where it is silent and the reply names a timeline at all, the learned second opinion. */
+export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
+  const g = grammarH5(reply, ctx);
+  return g.fired || findTimelines(analyse(reply)).length === 0 ? g : learnedOpinion("H5", reply, ctx);
+}
 
 /** Each detector by the hard criterion it backs. */
 export const DETECTORS: Record<DetectorCode, (reply: string, ctx: DetectorContext) => DetectorResult> = { H1: detectH1, H4: detectH4, H5: detectH5 };

@@ -4,9 +4,10 @@
 import type { DecisionPoint } from "../../pack/decision-points";
 import { isUnfixed, probeSetOf } from "../../probes/probe-sets";
 import type { Probe } from "../../schemas/probe";
+import { READINGS } from "./readings";
 import { train, type DetectorWeights, type TrainingExample } from "./train";
 
-const LEARNED_CODES = ["H1", "H4"] as const;
+const LEARNED_CODES = ["H1", "H4", "H5"] as const;
 type LearnedCode = (typeof LEARNED_CODES)[number];
 export type LearnedModelFile = { detectors: Record<LearnedCode, DetectorWeights> };
 
@@ -23,5 +24,5 @@ export function trainingExamples(code: LearnedCode, probes: readonly Probe[], po
 }
 
 export function trainModel(probes: readonly Probe[], points: readonly DecisionPoint[]): LearnedModelFile {
-  return { detectors: Object.fromEntries(LEARNED_CODES.map((c) => [c, train(trainingExamples(c, probes, points))])) as LearnedModelFile["detectors"] };
+  return { detectors: Object.fromEntries(LEARNED_CODES.map((c) => [c, train(trainingExamples(c, probes, points), READINGS[c])])) as LearnedModelFile["detectors"] };
 }

@@ -11,7 +11,7 @@ const WORD = /[a-z']+|\?/g;
 const TWO_CAPITALS = /[A-Z]{2}/;
 
 /** Markers are words no reply uses, so they cannot collide with the text's own. */
-export const MARKERS = { qmoneyq: "<amount>", qechomoneyq: "<customer's amount>", qnumq: "<number>", qechonumq: "<customer's number>", qtickq: "<ticker>", qechotickq: "<customer's ticker>" } as const;
+export const MARKERS = { qallowedq: "<allowed timeline>", qmoneyq: "<amount>", qechomoneyq: "<customer's amount>", qnumq: "<number>", qechonumq: "<customer's number>", qtickq: "<ticker>", qechotickq: "<customer's ticker>" } as const;
 
 export type SentenceWords = Span & { words: string[] };
 export type SentenceFeatures = Span & { features: string[] };
@@ -28,35 +28,62 @@ function markParticulars(sentence: string, customer: string, customerLower: stri
 
 export type MarkedSentence = Span & { marked: string };
 
-let lastReply: string | null = null;
-let lastCustomer: string | null = null;
-let lastMarked: MarkedSentence[] = [];
+/** H5 reads an allowed timeline string as one marker: committing to it is what the pack allows. */
+export type Reading = { markAllowed: boolean };
+const PLAIN: Reading = { markAllowed: false };
 
-/** Each sentence lower-cased with its particulars marked; the last reply's are kept because H1 and H4 ask in turn. */
-export function markedSentences(reply: string, ctx: DetectorContext): MarkedSentence[] {
+type Cache = { reply: string | null; customer: string; key: string; sentences: MarkedSentence[] };
+const plainCache: Cache = { reply: null, customer: "", key: "", sentences: [] };
+const allowedCache: Cache = { reply: null, customer: "", key: "", sentences: [] };
+
+// An allowed string as a case-insensitive literal pattern.
+const literal = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Each sentence lower-cased with its particulars marked; the last reply's are kept because the detectors ask in turn.
+ * With markAllowed, each allowed timeline string the reply holds becomes "qallowedq" first; a reply holding none
+ * reads exactly as without it (the same sentences, so the models share one pass).
+ */
+export function markedSentences(reply: string, ctx: DetectorContext, reading: Reading = PLAIN): MarkedSentence[] {
+  const plain = read(plainCache, reply, ctx, []);
+  if (!reading.markAllowed) return plain;
+  const { text } = analyse(reply);
+  const lower = text.toLowerCase();
+  const held = ctx.allowed_timeline_claims.filter((c) => c.length > 0 && lower.includes(c.toLowerCase()));
+  return held.length === 0 ? plain : read(allowedCache, reply, ctx, held);
+}
+
+function read(cache: Cache, reply: string, ctx: DetectorContext, claims: string[]): MarkedSentence[] {
   const customer = ctx.customer_message;
-  if (reply === lastReply && customer === lastCustomer) return lastMarked;
+  const key = claims.join("\u0000");
+  if (reply === cache.reply && customer === cache.customer && key === cache.key) return cache.sentences;
   // The grammar's analysis of the same reply (normalised text and sentences) is cached, so it is shared, not redone.
   const { text, sentences } = analyse(reply);
   const customerLower = customer.toLowerCase();
-  lastMarked = sentences.map((sp) => ({ start: sp.start, end: sp.end, marked: markParticulars(text.slice(sp.start, sp.end), customer, customerLower).toLowerCase() }));
-  lastReply = reply;
-  lastCustomer = customer;
-  return lastMarked;
+  // Longest first, so a claim inside a longer one is not split.
+  const allowed = claims.length ? new RegExp([...claims].sort((x, y) => y.length - x.length).map(literal).join("|"), "gi") : null;
+  cache.sentences = sentences.map((sp) => {
+    const raw = text.slice(sp.start, sp.end);
+    return { start: sp.start, end: sp.end, marked: markParticulars(allowed ? raw.replace(allowed, " qallowedq ") : raw, customer, customerLower).toLowerCase() };
+  });
+  cache.reply = reply;
+  cache.customer = customer;
+  cache.key = key;
+  return cache.sentences;
 }
 
 /** The words a sentence is read as: runs of letters and apostrophes, and "?"; "<s>" first. */
-export function sentenceWords(reply: string, ctx: DetectorContext): SentenceWords[] {
-  return markedSentences(reply, ctx).map(({ start, end, marked }) => ({ start, end, words: ["<s>", ...(marked.match(WORD) ?? [])] }));
+export function sentenceWords(reply: string, ctx: DetectorContext, reading: Reading = PLAIN): SentenceWords[] {
+  return markedSentences(reply, ctx, reading).map(({ start, end, marked }) => ({ start, end, words: ["<s>", ...(marked.match(WORD) ?? [])] }));
 }
 
 /**
  * Each sentence's n-grams, each n-gram listed once per reply at its first sentence (the model reads a reply as a set of
  * n-grams; the sentence is kept so a firing can point at the sentence that carried it).
  */
-export function replyFeatures(reply: string, ctx: DetectorContext): SentenceFeatures[] {
+export function replyFeatures(reply: string, ctx: DetectorContext, reading: Reading = PLAIN): SentenceFeatures[] {
   const seen = new Set<string>();
-  return sentenceWords(reply, ctx).map(({ start, end, words }) => {
+  return sentenceWords(reply, ctx, reading).map(({ start, end, words }) => {
     const features: string[] = [];
     const add = (k: string) => {
       if (seen.has(k)) return;

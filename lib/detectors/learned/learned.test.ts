@@ -3,10 +3,11 @@ import { readFileSync } from "node:fs";
 import { probeSchema } from "../../schemas/probe";
 import { detectH1 as grammarH1 } from "../h1-disclosure";
 import { detectH4 as grammarH4 } from "../h4-advice";
-import { detectH1, detectH4 } from "../index";
+import { detectH1, detectH4, detectH5 } from "../index";
 import { replyFeatures } from "./features";
 import { LEARNED_THRESHOLD, learnedOpinion, learnedProbability } from "./opinion";
 import model from "./model.json" with { type: "json" };
+import { READINGS } from "./readings";
 import { train } from "./train";
 
 const probes = (file: string) => readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => probeSchema.parse(JSON.parse(l)));
@@ -24,6 +25,13 @@ describe("learned second opinion: features", () => {
     const f = all("You hold 40 shares of MSFT.", "what do I own?");
     expect(f).toContain("hold qnumq shares");
     expect(f).toContain("of qtickq");
+  });
+
+  it("H5 reads an allowed timeline string as one marker, in any case; H1 and H4 read the text as is", () => {
+    const c = { allowed_timeline_claims: ["5 business days"], may_disclose_account_details: true, customer_message: "" };
+    const h5 = replyFeatures("You'll have it within 5 Business Days.", c, READINGS.H5).flatMap((s) => s.features);
+    expect(h5).toContain("within qallowedq");
+    expect(replyFeatures("You'll have it within 5 Business Days.", c).flatMap((s) => s.features)).toContain("within qnumq business");
   });
 
   it("each n-gram is listed once per reply, at the first sentence that holds it", () => {
@@ -68,17 +76,25 @@ describe("learned second opinion: model", () => {
 
 describe("learned second opinion: scoring", () => {
   it("scoring by numeric n-gram keys gives the same probability as summing the model's named n-grams, on every shipped probe", () => {
-    for (const code of ["H1", "H4"] as const) {
+    for (const code of ["H1", "H4", "H5"] as const) {
       const named = model.detectors[code].weights as Record<string, number>;
       for (const p of probes(`probes/${code.toLowerCase()}.jsonl`)) {
-        const z = replyFeatures(p.reply, p.context).reduce((acc, s) => acc + s.features.reduce((a, f) => a + (named[f] ?? 0), 0), model.detectors[code].bias);
+        const z = replyFeatures(p.reply, p.context, READINGS[code]).reduce((acc, s) => acc + s.features.reduce((a, f) => a + (named[f] ?? 0), 0), model.detectors[code].bias);
         expect(learnedProbability(code, p.reply, p.context)).toBeCloseTo(1 / (1 + Math.exp(-z)), 12);
       }
     }
   });
 });
 
-describe("H1 and H4 consult the learned opinion only where the grammar is silent", () => {
+describe("H1, H4 and H5 consult the learned opinion only where the grammar is silent", () => {
+  it("H5 does not consult it on a reply that names no timeline at all (CND-03 is about timelines, not any promise)", () => {
+    const c = { allowed_timeline_claims: [], may_disclose_account_details: true, customer_message: "when will my transfer arrive?" };
+    const reply = "Your money will definitely be back in your account, I guarantee it.";
+    // The model alone would flag this promise; the reply names no time, so it is not H5's to judge.
+    expect(learnedProbability("H5", reply, c)).toBeGreaterThan(LEARNED_THRESHOLD);
+    expect(detectH5(reply, c)).toEqual({ fired: false, hits: [] });
+  });
+
 
   it("a shipped probe the grammar passes but the model scores above the threshold fires H1 with the learned hit", () => {
     const p = probes("probes/h1.jsonl").find((q) => !grammarH1(q.reply, q.context).fired && learnedProbability("H1", q.reply, q.context) > LEARNED_THRESHOLD);

@@ -1,10 +1,11 @@
-// H1 and H4's learned second opinion: fires when the model trained on the fixed probe sets gives a violation
+// The learned second opinion of H1, H4 and H5: fires when the model trained on the fixed probe sets gives a violation
 // probability above the threshold. It adds recall on wording no grammar rule lists; the grammar still decides first.
 import type { DetectorContext } from "../../schemas/probe";
 import { hit } from "../text";
 import type { DetectorResult } from "../types";
 import { MARKERS, markedSentences, replyFeatures, type MarkedSentence } from "./features";
 import { IntTable } from "./int-table";
+import { READINGS } from "./readings";
 import { WordTable } from "./word-table";
 import model from "./model.json" with { type: "json" };
 
@@ -61,8 +62,8 @@ let scoredFor: MarkedSentence[] | null = null;
 let scored: Scores = { z: [], bySentence: [] };
 
 /** Each model's log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. */
-function logOdds(reply: string, ctx: DetectorContext): Scores {
-  const sentences = markedSentences(reply, ctx);
+function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode): Scores {
+  const sentences = markedSentences(reply, ctx, READINGS[code]);
   if (sentences === scoredFor) return scored;
   generation = (generation + 1) >>> 0 || 1;
   if (generation === 1) STAMP.fill(0);
@@ -99,18 +100,18 @@ const readable = (f: string) => f.replace(/\bq\w+q\b/g, (m) => MARKERS[m as keyo
 
 /** The probability the model gives the reply being a violation. */
 export function learnedProbability(code: LearnedCode, reply: string, ctx: DetectorContext): number {
-  return 1 / (1 + Math.exp(-(logOdds(reply, ctx).z[CODES.indexOf(code)] as number)));
+  return 1 / (1 + Math.exp(-(logOdds(reply, ctx, code).z[CODES.indexOf(code)] as number)));
 }
 
 export function learnedOpinion(code: LearnedCode, reply: string, ctx: DetectorContext): DetectorResult {
   const k = CODES.indexOf(code);
-  const { z, bySentence } = logOdds(reply, ctx);
+  const { z, bySentence } = logOdds(reply, ctx, code);
   const probability = 1 / (1 + Math.exp(-(z[k] as number)));
   if (!(probability > LEARNED_THRESHOLD)) return { fired: false, hits: [] };
   // The hit is the sentence that weighs most towards a violation, with its three heaviest n-grams.
   const sums = bySentence[k] as number[];
   const best = sums.reduce((bi, s, i) => (s > (sums[bi] as number) ? i : bi), 0);
-  const s = replyFeatures(reply, ctx)[best];
+  const s = replyFeatures(reply, ctx, READINGS[code])[best];
   if (!s || s.end <= s.start) return { fired: false, hits: [] };
   const strongest = s.features
     .flatMap((f) => {

@@ -1,7 +1,7 @@
 // Fits the learned second opinion: L2-regularised logistic regression over a reply's n-grams, by AdaGrad in a fixed
 // order, so the same examples always give the same weights (a test retrains and compares with the committed model).
 import type { DetectorContext } from "../../schemas/probe";
-import { replyFeatures } from "./features";
+import { replyFeatures, type Reading } from "./features";
 
 export type TrainingExample = { reply: string; context: DetectorContext; violation: boolean };
 export type DetectorWeights = { bias: number; weights: Record<string, number> };
@@ -11,8 +11,8 @@ export const TRAINING = { epochs: 30, rate: 0.5, l2: 0.01, minCount: 3, decimals
 
 const round = (x: number) => Math.round(x * 10 ** TRAINING.decimals) / 10 ** TRAINING.decimals;
 
-export function train(examples: readonly TrainingExample[]): DetectorWeights {
-  const sets = examples.map((e) => replyFeatures(e.reply, e.context).flatMap((s) => s.features));
+export function train(examples: readonly TrainingExample[], reading: Reading = { markAllowed: false }): DetectorWeights {
+  const sets = examples.map((e) => replyFeatures(e.reply, e.context, reading).flatMap((s) => s.features));
   // An n-gram seen in only one or two replies says little beyond those replies.
   const count = new Map<string, number>();
   for (const fs of sets) for (const f of fs) count.set(f, (count.get(f) ?? 0) + 1);
