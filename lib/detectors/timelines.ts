@@ -37,8 +37,20 @@ function merge(a: TimelineMention, b: TimelineMention): TimelineMention {
   return { start: a.start, end: b.end, key: `${clock.key} ${day.key}`, kind };
 }
 
+const FOUND = new WeakMap<Doc, readonly TimelineMention[]>();
+
 /** Every timeline in the reply, in order; a time of day next to a date is one mention ("5 pm on Thursday"). */
-export function findTimelines(doc: Doc): TimelineMention[] {
+export function findTimelines(doc: Doc): readonly TimelineMention[] {
+  // H5's grammar and its learned opinion's gate both ask, so the answer is kept with the reply's analysis.
+  let found = FOUND.get(doc);
+  if (!found) {
+    found = scanTimelines(doc);
+    FOUND.set(doc, found);
+  }
+  return found;
+}
+
+function scanTimelines(doc: Doc): TimelineMention[] {
   const s = doc.lower;
   const out: TimelineMention[] = [];
   for (const a of doc.anchors) {
