@@ -7,8 +7,8 @@ import type { Probe } from "../../schemas/probe";
 import { READINGS } from "./readings";
 import { train, type DetectorWeights, type TrainingExample } from "./train";
 
-const LEARNED_CODES = ["H1", "H4", "H5"] as const;
-type LearnedCode = (typeof LEARNED_CODES)[number];
+type LearnedCode = keyof typeof READINGS;
+const LEARNED_CODES = Object.keys(READINGS) as LearnedCode[];
 export type LearnedModelFile = { detectors: Record<LearnedCode, DetectorWeights> };
 
 export function trainingExamples(code: LearnedCode, probes: readonly Probe[], points: readonly DecisionPoint[]): TrainingExample[] {

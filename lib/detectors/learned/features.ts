@@ -47,8 +47,7 @@ const literal = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export function markedSentences(reply: string, ctx: DetectorContext, reading: Reading = PLAIN): MarkedSentence[] {
   const plain = read(plainCache, reply, ctx, []);
   if (!reading.markAllowed) return plain;
-  const { text } = analyse(reply);
-  const lower = text.toLowerCase();
+  const { lower } = analyse(reply);
   const held = ctx.allowed_timeline_claims.filter((c) => c.length > 0 && lower.includes(c.toLowerCase()));
   return held.length === 0 ? plain : read(allowedCache, reply, ctx, held);
 }

@@ -12,10 +12,10 @@ import model from "./model.json" with { type: "json" };
 export type LearnedCode = keyof typeof model.detectors;
 const CODES = Object.keys(model.detectors) as LearnedCode[];
 
-/** Chosen on blind sets AA–AD before sets AE to AH were written (docs/DETECTORS.md). */
+/** Chosen on blind sets AA–AD before sets AE to AJ were written (docs/DETECTORS.md). */
 export const LEARNED_THRESHOLD = 0.7;
 
-// Both models in one table keyed by small integers, so scoring builds no strings and looks each n-gram up once: a word
+// All models in one table keyed by small integers, so scoring builds no strings and looks each n-gram up once: a word
 // is its index in the shared vocabulary, a bigram a·V + b, a trigram p·V + c where p numbers its first two words.
 const NAMED = Object.fromEntries(CODES.map((c) => [c, new Map(Object.entries(model.detectors[c].weights as Record<string, number>))])) as Record<LearnedCode, Map<string, number>>;
 const GRAMS = [...new Set(CODES.flatMap((c) => [...NAMED[c].keys()]))];
@@ -48,14 +48,17 @@ const BIAS = CODES.map((c) => model.detectors[c].bias);
 const STAMP = new Uint32Array(GRAMS.length);
 let generation = 0;
 
+/** SUM[k] is model k's weight of the sentence being read. */
 const SUM = new Float64Array(K);
 
 /** Adds n-gram n's weights to the sentence's sums, once per reply: the model reads a reply as a set of n-grams. */
-function count(n: number, sum: Float64Array): void {
+function count(n: number): void {
   if (n < 0 || STAMP[n] === generation) return;
   STAMP[n] = generation;
-  for (let k = 0; k < K; k++) sum[k] = (sum[k] as number) + (WEIGHT[n * K + k] as number);
+  for (let k = 0; k < K; k++) SUM[k] = (SUM[k] as number) + (WEIGHT[n * K + k] as number);
 }
+
+const probabilityOf = (z: number) => 1 / (1 + Math.exp(-z));
 
 type Scores = { z: number[]; bySentence: number[][] };
 let scoredFor: MarkedSentence[] | null = null;
@@ -69,26 +72,25 @@ function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode): Scores
   if (generation === 1) STAMP.fill(0);
   const z = [...BIAS];
   const bySentence: number[][] = CODES.map(() => []);
-  const sum = SUM;
   for (const { marked } of sentences) {
     // -1 for a word no model weighs: no n-gram holding it has a weight.
     const ids = WORDS.sentence(marked, START);
     const len = ids.length;
-    sum.fill(0);
+    SUM.fill(0);
     for (let i = 0; i < len; i++) {
       const a = ids[i] as number;
       if (a < 0) continue;
-      count(UNI[a] as number, sum);
+      count(UNI[a] as number);
       if (i + 1 >= len || (ids[i + 1] as number) < 0) continue;
       const ab = a * V + (ids[i + 1] as number);
-      count(BI.get(ab), sum);
+      count(BI.get(ab));
       if (i + 2 >= len || (ids[i + 2] as number) < 0) continue;
       const p = PREFIX.get(ab);
-      if (p >= 0) count(TRI.get(p * V + (ids[i + 2] as number)), sum);
+      if (p >= 0) count(TRI.get(p * V + (ids[i + 2] as number)));
     }
     for (let k = 0; k < K; k++) {
-      z[k] = (z[k] as number) + (sum[k] as number);
-      bySentence[k]?.push(sum[k] as number);
+      z[k] = (z[k] as number) + (SUM[k] as number);
+      bySentence[k]?.push(SUM[k] as number);
     }
   }
   scoredFor = sentences;
@@ -100,13 +102,13 @@ const readable = (f: string) => f.replace(/\bq\w+q\b/g, (m) => MARKERS[m as keyo
 
 /** The probability the model gives the reply being a violation. */
 export function learnedProbability(code: LearnedCode, reply: string, ctx: DetectorContext): number {
-  return 1 / (1 + Math.exp(-(logOdds(reply, ctx, code).z[CODES.indexOf(code)] as number)));
+  return probabilityOf(logOdds(reply, ctx, code).z[CODES.indexOf(code)] as number);
 }
 
 export function learnedOpinion(code: LearnedCode, reply: string, ctx: DetectorContext): DetectorResult {
   const k = CODES.indexOf(code);
   const { z, bySentence } = logOdds(reply, ctx, code);
-  const probability = 1 / (1 + Math.exp(-(z[k] as number)));
+  const probability = probabilityOf(z[k] as number);
   if (!(probability > LEARNED_THRESHOLD)) return { fired: false, hits: [] };
   // The hit is the sentence that weighs most towards a violation, with its three heaviest n-grams.
   const sums = bySentence[k] as number[];
