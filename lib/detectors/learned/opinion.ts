@@ -16,36 +16,39 @@ const CODES = Object.keys(model.detectors) as LearnedCode[];
 export const LEARNED_THRESHOLD = 0.7;
 
 // All models in one table keyed by small integers, so scoring builds no strings and looks each n-gram up once: a word
-// is its index in the shared vocabulary, a bigram a·V + b, a trigram p·V + c where p numbers its first two words.
+// is its index in the shared vocabulary, a word pair a·V + b, a trigram p·V + c where p numbers its first two words.
 const NAMED = Object.fromEntries(CODES.map((c) => [c, new Map(Object.entries(model.detectors[c].weights as Record<string, number>))])) as Record<LearnedCode, Map<string, number>>;
 const GRAMS = [...new Set(CODES.flatMap((c) => [...NAMED[c].keys()]))];
 const WORDS = new WordTable(new Set(GRAMS.flatMap((g) => g.split(" "))));
 const V = WORDS.size;
 const START = WORDS.find("<s>", 0, 3);
 const K = CODES.length;
-/** weight[n·K + k] is n-gram n's weight in model k (0 where that model has none). */
-const WEIGHT = new Float64Array(GRAMS.length * K);
+// GRAM[n·R + k] is n-gram n's weight in model k (0 where that model has none); GRAM[n·R + K] is the generation that
+// last counted it. One record per n-gram, so a lookup reads one cache line, not a weight table and a stamp table.
+const R = K + 1;
+const GRAM = new Float64Array(GRAMS.length * R);
 const UNI = new Int32Array(V).fill(-1);
-const bi: Array<[number, number]> = [];
+const bigram = new Map<number, number>();
 const tri: Array<[number, number]> = [];
 const prefixes = new Map<number, number>();
 GRAMS.forEach((g, n) => {
-  CODES.forEach((c, k) => (WEIGHT[n * K + k] = NAMED[c].get(g) ?? 0));
+  CODES.forEach((c, k) => (GRAM[n * R + k] = NAMED[c].get(g) ?? 0));
   const [a = 0, b, c] = g.split(" ").map((w) => WORDS.find(w, 0, w.length));
   if (b === undefined) UNI[a] = n;
-  else if (c === undefined) bi.push([a * V + b, n]);
+  else if (c === undefined) bigram.set(a * V + b, n);
   else {
     const key = a * V + b;
     const p = prefixes.get(key) ?? (prefixes.set(key, prefixes.size), prefixes.size - 1);
     tri.push([p * V + c, n]);
   }
 });
-const BI = new IntTable(bi);
-const PREFIX = new IntTable([...prefixes]);
+// A word pair is looked up once for both of its uses: as a bigram (n) and as a trigram's first two words (p), packed
+// as (n + 1)·2^14 + (p + 1) with 0 for "none".
+const PAIR_BITS = 14;
+if (prefixes.size >= 1 << PAIR_BITS || GRAMS.length >= 1 << (31 - PAIR_BITS)) throw new Error("learned model too large for its pair table");
+const PAIR = new IntTable([...new Set([...bigram.keys(), ...prefixes.keys()])].map((ab) => [ab, (((bigram.get(ab) ?? -1) + 1) << PAIR_BITS) | ((prefixes.get(ab) ?? -1) + 1)] as const));
 const TRI = new IntTable(tri);
 const BIAS = CODES.map((c) => model.detectors[c].bias);
-/** STAMP[n] === generation marks n-gram n as already counted for the reply being scored. */
-const STAMP = new Uint32Array(GRAMS.length);
 let generation = 0;
 
 /** SUM[k] is model k's weight of the sentence being read. */
@@ -53,9 +56,10 @@ const SUM = new Float64Array(K);
 
 /** Adds n-gram n's weights to the sentence's sums, once per reply: the model reads a reply as a set of n-grams. */
 function count(n: number): void {
-  if (n < 0 || STAMP[n] === generation) return;
-  STAMP[n] = generation;
-  for (let k = 0; k < K; k++) SUM[k] = (SUM[k] as number) + (WEIGHT[n * K + k] as number);
+  const at = n * R;
+  if (n < 0 || GRAM[at + K] === generation) return;
+  GRAM[at + K] = generation;
+  for (let k = 0; k < K; k++) SUM[k] = (SUM[k] as number) + (GRAM[at + k] as number);
 }
 
 const probabilityOf = (z: number) => 1 / (1 + Math.exp(-z));
@@ -68,25 +72,25 @@ let scored: Scores = { z: [], bySentence: [] };
 function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode): Scores {
   const sentences = markedSentences(reply, ctx, READINGS[code]);
   if (sentences === scoredFor) return scored;
-  generation = (generation + 1) >>> 0 || 1;
-  if (generation === 1) STAMP.fill(0);
+  // Generations count up through the safe integers, so a stamp is never reused.
+  generation++;
   const z = [...BIAS];
   const bySentence: number[][] = CODES.map(() => []);
   for (const { marked } of sentences) {
     // -1 for a word no model weighs: no n-gram holding it has a weight.
-    const ids = WORDS.sentence(marked, START);
-    const len = ids.length;
+    const len = WORDS.sentence(marked, START);
+    const ids = WORDS.ids;
     SUM.fill(0);
     for (let i = 0; i < len; i++) {
       const a = ids[i] as number;
       if (a < 0) continue;
       count(UNI[a] as number);
       if (i + 1 >= len || (ids[i + 1] as number) < 0) continue;
-      const ab = a * V + (ids[i + 1] as number);
-      count(BI.get(ab));
-      if (i + 2 >= len || (ids[i + 2] as number) < 0) continue;
-      const p = PREFIX.get(ab);
-      if (p >= 0) count(TRI.get(p * V + (ids[i + 2] as number)));
+      const pair = PAIR.get(a * V + (ids[i + 1] as number));
+      if (pair < 0) continue;
+      count((pair >> PAIR_BITS) - 1);
+      const p = (pair & ((1 << PAIR_BITS) - 1)) - 1;
+      if (p >= 0 && i + 2 < len && (ids[i + 2] as number) >= 0) count(TRI.get(p * V + (ids[i + 2] as number)));
     }
     for (let k = 0; k < K; k++) {
       z[k] = (z[k] as number) + (SUM[k] as number);

@@ -4,6 +4,8 @@ export class WordTable {
   private readonly words: string[] = [];
   private readonly slots: Int32Array;
   private readonly mask: number;
+  // One buffer for every call: a typed array made per sentence cost more than reading the sentence.
+  ids = new Int32Array(1024);
 
   constructor(words: Iterable<string>) {
     for (const w of words) this.words.push(w);
@@ -35,9 +37,13 @@ export class WordTable {
     }
   }
 
-  /** "<s>" and then each word of a marked sentence, as numbers (-1 for a word the model does not know). */
-  sentence(marked: string, start: number): Int32Array {
-    const out = new Int32Array(marked.length + 1);
+  /**
+   * Writes "<s>" and then each word of a marked sentence, as numbers (-1 for a word the model does not know), to the
+   * start of `ids`, and returns how many it wrote; `ids` is overwritten by the next call.
+   */
+  sentence(marked: string, start: number): number {
+    if (this.ids.length < marked.length + 1) this.ids = new Int32Array(2 * marked.length + 2);
+    const out = this.ids;
     out[0] = start;
     let n = 1;
     const len = marked.length;
@@ -58,7 +64,7 @@ export class WordTable {
       out[n++] = this.lookup(h >>> 0, marked, i, j);
       i = j - 1;
     }
-    return out.subarray(0, n);
+    return n;
   }
 }
 
