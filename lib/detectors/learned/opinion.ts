@@ -48,6 +48,16 @@ const PAIR_BITS = 14;
 if (prefixes.size >= 1 << PAIR_BITS || GRAMS.length >= 1 << (31 - PAIR_BITS)) throw new Error("learned model too large for its pair table");
 const PAIR = new IntTable([...new Set([...bigram.keys(), ...prefixes.keys()])].map((ab) => [ab, (((bigram.get(ab) ?? -1) + 1) << PAIR_BITS) | ((prefixes.get(ab) ?? -1) + 1)] as const));
 const TRI = new IntTable(tri);
+// ROLE[w] says where word w can stand in a weighted pair or trigram (FIRST, SECOND, THIRD), so most misses cost no probe.
+const FIRST = 1;
+const SECOND = 2;
+const THIRD = 4;
+const ROLE = new Uint8Array(V);
+for (const ab of [...bigram.keys(), ...prefixes.keys()]) {
+  ROLE[Math.floor(ab / V)] |= FIRST;
+  ROLE[ab % V] |= SECOND;
+}
+for (const [pc] of tri) ROLE[pc % V] |= THIRD;
 const BIAS = CODES.map((c) => model.detectors[c].bias);
 let generation = 0;
 
@@ -85,12 +95,14 @@ function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode): Scores
       const a = ids[i] as number;
       if (a < 0) continue;
       count(UNI[a] as number);
-      if (i + 1 >= len || (ids[i + 1] as number) < 0) continue;
-      const pair = PAIR.get(a * V + (ids[i + 1] as number));
+      const b = i + 1 < len ? (ids[i + 1] as number) : -1;
+      if (b < 0 || ((ROLE[a] as number) & FIRST) === 0 || ((ROLE[b] as number) & SECOND) === 0) continue;
+      const pair = PAIR.get(a * V + b);
       if (pair < 0) continue;
       count((pair >> PAIR_BITS) - 1);
       const p = (pair & ((1 << PAIR_BITS) - 1)) - 1;
-      if (p >= 0 && i + 2 < len && (ids[i + 2] as number) >= 0) count(TRI.get(p * V + (ids[i + 2] as number)));
+      const c = i + 2 < len ? (ids[i + 2] as number) : -1;
+      if (p >= 0 && c >= 0 && ((ROLE[c] as number) & THIRD) !== 0) count(TRI.get(p * V + c));
     }
     for (let k = 0; k < K; k++) {
       z[k] = (z[k] as number) + (SUM[k] as number);
