@@ -53,11 +53,12 @@ const FIRST = 1;
 const SECOND = 2;
 const THIRD = 4;
 const ROLE = new Uint8Array(V);
+const mark = (w: number, role: number) => (ROLE[w] = (ROLE[w] as number) | role);
 for (const ab of [...bigram.keys(), ...prefixes.keys()]) {
-  ROLE[Math.floor(ab / V)] |= FIRST;
-  ROLE[ab % V] |= SECOND;
+  mark(Math.floor(ab / V), FIRST);
+  mark(ab % V, SECOND);
 }
-for (const [pc] of tri) ROLE[pc % V] |= THIRD;
+for (const [pc] of tri) mark(pc % V, THIRD);
 const BIAS = CODES.map((c) => model.detectors[c].bias);
 let generation = 0;
 
