@@ -5,6 +5,8 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "blind-an", prefix: "zo-", label: "blind set AN", unfixed: true },
+  { key: "blind-am", prefix: "zn-", label: "blind set AM", unfixed: true },
   { key: "blind-al", prefix: "zm-", label: "blind set AL", unfixed: true },
   { key: "blind-ak", prefix: "zl-", label: "blind set AK", unfixed: true },
   { key: "blind-aj", prefix: "zk-", label: "blind set AJ", unfixed: true },

@@ -12,7 +12,7 @@ import model from "./model.json" with { type: "json" };
 export type LearnedCode = keyof typeof model.detectors;
 const CODES = Object.keys(model.detectors) as LearnedCode[];
 
-/** Chosen on blind sets AA–AD before sets AE to AJ were written (docs/DETECTORS.md). */
+/** Chosen on blind sets AA–AD before sets AE to AN were written (docs/DETECTORS.md). */
 export const LEARNED_THRESHOLD = 0.7;
 
 // All models in one table keyed by small integers, so scoring builds no strings and looks each n-gram up once: a word
