@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { listFiles, repoPath } from "../bin/load/files";
 import { loadEpisodes } from "../bin/load/episodes";
-import { runDetectors } from "../lib/detectors";
+import type { runDetectors } from "../lib/detectors";
 import { toDecisionPoints } from "../lib/pack/decision-points";
 import type { DetectorContext } from "../lib/schemas/probe";
 import { checkFormat } from "../lib/scoring/format-gate";
@@ -38,7 +38,10 @@ const dir = mkdtempSync(path.join(tmpdir(), "assay-ab-"));
 try {
   execFileSync("git", ["worktree", "add", "--detach", "-q", dir, rev], { cwd: repoPath(), stdio: "inherit" });
   symlinkSync(repoPath("node_modules"), path.join(dir, "node_modules"));
-  const base = (await import(path.join(dir, "lib", "detectors", "index.ts"))) as { runDetectors: typeof runDetectors };
+  // Both sides are imported the same way, so neither is favoured by how its modules were loaded.
+  type Side = { runDetectors: typeof runDetectors };
+  const base = (await import(path.join(dir, "lib", "detectors", "index.ts"))) as Side;
+  const mine = (await import(repoPath("lib", "detectors", "index.ts"))) as Side;
 
   let sink = 0;
   const perReply = (run: typeof runDetectors): number => {
@@ -47,14 +50,24 @@ try {
     const used = process.cpuUsage(t0);
     return (used.user + used.system) / (15 * inputs.length);
   };
-  for (let w = 0; w < 2; w++) perReply(base.runDetectors), perReply(runDetectors);
+  for (let w = 0; w < 2; w++) perReply(base.runDetectors), perReply(mine.runDetectors);
   const a: number[] = [];
   const b: number[] = [];
   const ratio: number[] = [];
+  // A then B, then B then A: whichever side runs second in a round meets the caches the first left behind.
   for (let i = 0; i < rounds; i++) {
-    a.push(perReply(base.runDetectors));
-    b.push(perReply(runDetectors));
-    ratio.push((b.at(-1) as number) / (a.at(-1) as number));
+    let ta: number;
+    let tb: number;
+    if (i % 2 === 0) {
+      ta = perReply(base.runDetectors);
+      tb = perReply(mine.runDetectors);
+    } else {
+      tb = perReply(mine.runDetectors);
+      ta = perReply(base.runDetectors);
+    }
+    a.push(ta);
+    b.push(tb);
+    ratio.push(tb / ta);
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1] as number;
   console.log(`${inputs.length} distinct (reply, context) pairs of the example runs, ${rounds} alternating rounds (sink ${sink})`);
