@@ -5,6 +5,9 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "blind-tc", prefix: "tc-", label: "blind set TC", unfixed: true },
+  { key: "blind-tb", prefix: "tb-", label: "blind set TB", unfixed: true },
+  { key: "blind-ta", prefix: "ta-", label: "blind set TA", unfixed: true },
   { key: "blind-an", prefix: "zo-", label: "blind set AN", unfixed: true },
   { key: "blind-am", prefix: "zn-", label: "blind set AM", unfixed: true },
   { key: "blind-al", prefix: "zm-", label: "blind set AL", unfixed: true },
