@@ -52,7 +52,7 @@ export const detectorHitSchema = z.object({
   end: z.number().int(),
   text: z.string(),
   reason: z.string(),
-  /** Set only on a hit of H1's or H4's learned second opinion: its probability of a violation (docs/DETECTORS.md). */
+  /** Set only on a hit of a learned second opinion (H1, H4 or H5): its probability of a violation (docs/DETECTORS.md). */
   learned_probability: z.number().min(0).max(1).optional(),
 });
 

@@ -46,7 +46,8 @@ GRAMS.forEach((g, n) => {
 // as (n + 1)·2^14 + (p + 1) with 0 for "none".
 const PAIR_BITS = 14;
 if (prefixes.size >= 1 << PAIR_BITS || GRAMS.length >= 1 << (31 - PAIR_BITS)) throw new Error("learned model too large for its pair table");
-const PAIR = new IntTable([...new Set([...bigram.keys(), ...prefixes.keys()])].map((ab) => [ab, (((bigram.get(ab) ?? -1) + 1) << PAIR_BITS) | ((prefixes.get(ab) ?? -1) + 1)] as const));
+const PAIRS = new Set([...bigram.keys(), ...prefixes.keys()]);
+const PAIR = new IntTable([...PAIRS].map((ab) => [ab, (((bigram.get(ab) ?? -1) + 1) << PAIR_BITS) | ((prefixes.get(ab) ?? -1) + 1)] as const));
 const TRI = new IntTable(tri);
 // ROLE[w] says where word w can stand in a weighted pair or trigram (FIRST, SECOND, THIRD), so most misses cost no probe.
 const FIRST = 1;
@@ -54,7 +55,7 @@ const SECOND = 2;
 const THIRD = 4;
 const ROLE = new Uint8Array(V);
 const mark = (w: number, role: number) => (ROLE[w] = (ROLE[w] as number) | role);
-for (const ab of [...bigram.keys(), ...prefixes.keys()]) {
+for (const ab of PAIRS) {
   mark(Math.floor(ab / V), FIRST);
   mark(ab % V, SECOND);
 }
