@@ -9,7 +9,7 @@ import path from "node:path";
 import { listFiles, repoPath } from "../bin/load/files";
 import { loadEpisodes } from "../bin/load/episodes";
 import type { runDetectors } from "../lib/detectors";
-import { toDecisionPoints } from "../lib/pack/decision-points";
+import { detectorContext, toDecisionPoints } from "../lib/pack/decision-points";
 import type { DetectorContext } from "../lib/schemas/probe";
 import { checkFormat } from "../lib/scoring/format-gate";
 
@@ -28,7 +28,7 @@ for (const f of listFiles(repoPath("golden", "runs"), ".jsonl")) {
     const gate = checkFormat(j.raw);
     const p = byId.get(j.decision_id);
     if (!gate.ok || !p) continue;
-    const ctx: DetectorContext = { allowed_timeline_claims: p.target.allowed_timeline_claims, may_disclose_account_details: p.target.may_disclose_account_details, customer_message: p.customer_message };
+    const ctx = detectorContext(p.target, p.customer_message);
     pairs.set(`${gate.output.reply}\u0000${JSON.stringify(ctx)}`, [gate.output.reply, ctx]);
   }
 }

@@ -7,6 +7,7 @@ import { listFiles, repoPath } from "../bin/load/files";
 import { loadScoringContext } from "../bin/load/context";
 import { forEachLine } from "../bin/load/lines";
 import { createRunScorer } from "../lib/scoring/score-run";
+import { detectorContext } from "../lib/pack/decision-points";
 import { runDetectors } from "../lib/detectors";
 import { checkFormat } from "../lib/scoring/format-gate";
 import type { DetectorContext } from "../lib/schemas/probe";
@@ -92,8 +93,7 @@ async function detectorsOnly(): Promise<number> {
     const gate = checkFormat(line.raw);
     const point = byId.get(line.decision_id);
     if (!gate.ok || !point) return;
-    const { allowed_timeline_claims, may_disclose_account_details } = point.target;
-    batch.push([gate.output.reply, { allowed_timeline_claims, may_disclose_account_details, customer_message: point.customer_message }]);
+    batch.push([gate.output.reply, detectorContext(point.target, point.customer_message)]);
     if (batch.length === 1024) flush();
   });
   flush();

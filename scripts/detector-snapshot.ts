@@ -7,18 +7,14 @@ import { loadEpisodes } from "../bin/load/episodes";
 import { loadProbes } from "../bin/load/probes";
 import { runDetectors } from "../lib/detectors";
 import { sentenceSpans } from "../lib/detectors/text";
-import { toDecisionPoints } from "../lib/pack/decision-points";
+import { detectorContext, toDecisionPoints } from "../lib/pack/decision-points";
 import type { DetectorContext } from "../lib/schemas/probe";
 import { checkFormat } from "../lib/scoring/format-gate";
 
 const points = toDecisionPoints(loadEpisodes());
 const byId = new Map(points.map((p) => [p.decision_id, p]));
 const texts: Array<{ text: string; ctx: DetectorContext }> = [];
-const ctxOf = (p: (typeof points)[number]): DetectorContext => ({
-  allowed_timeline_claims: p.target.allowed_timeline_claims,
-  may_disclose_account_details: p.target.may_disclose_account_details,
-  customer_message: p.customer_message,
-});
+const ctxOf = (p: (typeof points)[number]): DetectorContext => detectorContext(p.target, p.customer_message);
 for (const f of listFiles(repoPath("golden", "runs"), ".jsonl")) {
   for (const l of readFileSync(f, "utf8").split("\n").filter(Boolean)) {
     const j = JSON.parse(l) as { decision_id: string; raw: string };

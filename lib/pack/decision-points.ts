@@ -1,4 +1,5 @@
 import type { Episode, Turn } from "../schemas/episode";
+import type { DetectorContext } from "../schemas/probe";
 import type { Target } from "../schemas/target";
 import type { Difficulty, Family, Split } from "./vocab";
 
@@ -18,6 +19,11 @@ export type DecisionPoint = {
   /** The conversation as the agent saw it at this point (earlier decisions appear as their reference replies). */
   history: Array<{ role: "customer" | "agent" | "system"; text: string }>;
 };
+
+/** What the text detectors see of a decision: what its target allows, and the customer's words so far. */
+export function detectorContext(target: Target, customerMessage: string): DetectorContext {
+  return { allowed_timeline_claims: target.allowed_timeline_claims, may_disclose_account_details: target.may_disclose_account_details, customer_message: customerMessage };
+}
 
 /** Flattens episodes into decision points in file order; earlier decisions become agent turns of the history. */
 export function toDecisionPoints(episodes: readonly Episode[]): DecisionPoint[] {

@@ -1,5 +1,5 @@
 import type { DetectorResult } from "../detectors/types";
-import type { DetectorContext } from "../schemas/probe";
+import { detectorContext } from "../pack/decision-points";
 import type { AgentOutput } from "../schemas/output";
 import type { Target } from "../schemas/target";
 import type { DetectorCode, HardCode } from "../pack/vocab";
@@ -23,12 +23,7 @@ export type HardCheck = { violations: HardCode[]; hits: Partial<Record<DetectorC
 
 /** Stage 2: all five criteria, in code order; detector hits are kept so the workbench can highlight them. */
 export function checkHardCriteria(output: AgentOutput, target: Target, customerMessage: string): HardCheck {
-  const ctx: DetectorContext = {
-    allowed_timeline_claims: target.allowed_timeline_claims,
-    may_disclose_account_details: target.may_disclose_account_details,
-    customer_message: customerMessage,
-  };
-  const d = runDetectors(output.reply, ctx);
+  const d = runDetectors(output.reply, detectorContext(target, customerMessage));
   const violations: HardCode[] = [];
   const hits: HardCheck["hits"] = {};
   if (d.H1.fired) violations.push("H1");

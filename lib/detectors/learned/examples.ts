@@ -1,7 +1,7 @@
 // What the learned second opinion is trained on: every probe of the fixed sets (never an unfixed set: those measure it)
 // and every decision point's reference reply as a clean example of how a compliant agent writes: the golden set holds
 // that a reference reply never trips a hard criterion, and the model learns that register from them.
-import type { DecisionPoint } from "../../pack/decision-points";
+import { detectorContext, type DecisionPoint } from "../../pack/decision-points";
 import { isUnfixed, probeSetOf } from "../../probes/probe-sets";
 import type { Probe } from "../../schemas/probe";
 import { READINGS } from "./readings";
@@ -15,11 +15,7 @@ export function trainingExamples(code: LearnedCode, probes: readonly Probe[], po
   const fromProbes = probes.filter((p) => p.detector === code && !isUnfixed(probeSetOf(p.id))).map((p) => ({ reply: p.reply, context: p.context, violation: p.label === "violation" }));
   const references = points
     .filter((d) => code !== "H1" || !d.target.may_disclose_account_details)
-    .map((d) => ({
-      reply: d.reference_reply,
-      context: { allowed_timeline_claims: d.target.allowed_timeline_claims, may_disclose_account_details: d.target.may_disclose_account_details, customer_message: d.customer_message },
-      violation: false,
-    }));
+    .map((d) => ({ reply: d.reference_reply, context: detectorContext(d.target, d.customer_message), violation: false }));
   return [...fromProbes, ...references];
 }
 
