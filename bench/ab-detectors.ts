@@ -3,15 +3,15 @@
 // B (this tree), so both meet the same machine state; on a shared VM whose speed swings ±20% between minutes this
 // resolves a 10% change that `npm run bench`, run twice, cannot. Prints each side's median µs per reply and B/A.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { listFiles, repoPath } from "../bin/load/files";
 import { loadEpisodes } from "../bin/load/episodes";
+import { exampleRunReplies } from "../bin/load/example-replies";
+import { repoPath } from "../bin/load/files";
 import type { runDetectors } from "../lib/detectors";
-import { detectorContext, toDecisionPoints } from "../lib/pack/decision-points";
+import { toDecisionPoints } from "../lib/pack/decision-points";
 import type { DetectorContext } from "../lib/schemas/probe";
-import { checkFormat } from "../lib/scoring/format-gate";
 
 const [rev, roundsArg] = process.argv.slice(2);
 if (!rev) {
@@ -20,18 +20,8 @@ if (!rev) {
 }
 const rounds = Number(roundsArg ?? 16);
 
-const byId = new Map(toDecisionPoints(loadEpisodes()).map((p) => [p.decision_id, p]));
 const pairs = new Map<string, [string, DetectorContext]>();
-for (const f of listFiles(repoPath("golden", "runs"), ".jsonl")) {
-  for (const l of readFileSync(f, "utf8").split("\n").filter(Boolean)) {
-    const j = JSON.parse(l) as { decision_id: string; raw: string };
-    const gate = checkFormat(j.raw);
-    const p = byId.get(j.decision_id);
-    if (!gate.ok || !p) continue;
-    const ctx = detectorContext(p.target, p.customer_message);
-    pairs.set(`${gate.output.reply}\u0000${JSON.stringify(ctx)}`, [gate.output.reply, ctx]);
-  }
-}
+for (const { reply, ctx } of exampleRunReplies(toDecisionPoints(loadEpisodes()))) pairs.set(`${reply}\u0000${JSON.stringify(ctx)}`, [reply, ctx]);
 const inputs = [...pairs.values()];
 
 const dir = mkdtempSync(path.join(tmpdir(), "assay-ab-"));

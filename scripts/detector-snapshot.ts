@@ -1,28 +1,17 @@
 // Prints every detector verdict and hit over a large corpus (example-run replies, reference replies, probes, customer
 // turns, and each of their sentences alone) in three contexts, one JSON line each. Two snapshots that compare equal
 // prove a change left the detectors' behaviour untouched: `npx tsx scripts/detector-snapshot.ts > before.jsonl`.
-import { readFileSync } from "node:fs";
-import { listFiles, repoPath } from "../bin/load/files";
 import { loadEpisodes } from "../bin/load/episodes";
+import { exampleRunReplies } from "../bin/load/example-replies";
 import { loadProbes } from "../bin/load/probes";
 import { runDetectors } from "../lib/detectors";
 import { sentenceSpans } from "../lib/detectors/text";
 import { detectorContext, toDecisionPoints } from "../lib/pack/decision-points";
 import type { DetectorContext } from "../lib/schemas/probe";
-import { checkFormat } from "../lib/scoring/format-gate";
 
 const points = toDecisionPoints(loadEpisodes());
-const byId = new Map(points.map((p) => [p.decision_id, p]));
-const texts: Array<{ text: string; ctx: DetectorContext }> = [];
+const texts: Array<{ text: string; ctx: DetectorContext }> = exampleRunReplies(points).map(({ reply, ctx }) => ({ text: reply, ctx }));
 const ctxOf = (p: (typeof points)[number]): DetectorContext => detectorContext(p.target, p.customer_message);
-for (const f of listFiles(repoPath("golden", "runs"), ".jsonl")) {
-  for (const l of readFileSync(f, "utf8").split("\n").filter(Boolean)) {
-    const j = JSON.parse(l) as { decision_id: string; raw: string };
-    const g = checkFormat(j.raw);
-    const p = byId.get(j.decision_id);
-    if (g.ok && p) texts.push({ text: g.output.reply, ctx: ctxOf(p) });
-  }
-}
 for (const p of points) texts.push({ text: p.reference_reply, ctx: ctxOf(p) }, { text: p.customer_message, ctx: ctxOf(p) });
 for (const p of loadProbes()) texts.push({ text: p.reply, ctx: p.context }, { text: p.context.customer_message, ctx: p.context });
 
