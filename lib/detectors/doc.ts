@@ -10,6 +10,8 @@ export type Doc = {
   /** The reply with curly quotes straightened; same length and offsets as `reply`. */
   text: string;
   lower: string;
+  /** True when `lower` is text.toLowerCase() itself (no character changed length when lower-cased). */
+  lowerExact: boolean;
   sentences: Span[];
   /** Registered anchor words in reply order; "#" marks a token that starts with a digit, "$" a dollar sign. */
   anchors: Anchor[];
@@ -19,9 +21,8 @@ export type Doc = {
   quotes: Span[] | undefined;
 };
 
+// Lower-cases character by character, keeping any character whose lower case has another length, so offsets hold.
 function lowerSameLength(text: string): string {
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) return lower;
   let out = "";
   for (const ch of text) out += ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch;
   return out;
@@ -43,7 +44,9 @@ export function analyse(reply: string): Doc {
 /** The analysis of any text, uncached (allowed timeline claims are analysed this way). */
 export function buildDoc(reply: string): Doc {
   const text = normalise(reply);
-  const lower = lowerSameLength(text);
+  const exact = text.toLowerCase();
+  const lowerExact = exact.length === text.length;
+  const lower = lowerExact ? exact : lowerSameLength(text);
   const sentences = sentenceSpans(text);
   const anchors = scanAnchors(lower);
   const anchorFrom = [0];
@@ -57,7 +60,7 @@ export function buildDoc(reply: string): Doc {
     a.sentence = s;
   }
   while (anchorFrom.length <= Math.max(sentences.length, 1)) anchorFrom.push(anchors.length);
-  return { reply, text, lower, sentences, anchors, anchorFrom, clauses: [], quotes: undefined };
+  return { reply, text, lower, lowerExact, sentences, anchors, anchorFrom, clauses: [], quotes: undefined };
 }
 
 /** Clauses of one sentence, split on first use. */

@@ -137,6 +137,11 @@ function customersOwnPick(text: string, customer: string): boolean {
   return false;
 }
 
+// The thing judged or traded may be named in the sentence or only by the customer ("what do you think of Rivian?").
+function aboutInvesting(sentence: string, customer: string): boolean {
+  return talksInvesting(sentence) || talksInvesting(customer);
+}
+
 /** The construction is advice in its clause (CND-01, MGN-02). */
 export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boolean, customer: string): boolean {
   const t = doc.text;
@@ -144,17 +149,15 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
   const after = t.slice(k.end, c.end);
   const sp = doc.sentences[k.sentence];
   const sentence = sp ? t.slice(sp.start, sp.end) : clause;
-  // The thing judged or traded may be named in the sentence or only by the customer ("what do you think of Rivian?").
-  const aboutInvesting = () => talksInvesting(sentence) || talksInvesting(customer);
   switch (k.kind) {
     case "rec":
     case "modal":
     case "hedged": {
       // "If I were you I'd delete that text" is personal advice about something other than investing.
-      if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return aboutInvesting();
+      if (PERSONAL_FRAME.test(t.slice(k.start, k.end))) return aboutInvesting(sentence, customer);
       // "I'd personally lean toward spreading it out", "I'd wait until after earnings": a first-person preference or
       // timing on what the customer asked about.
-      if (k.kind === "hedged" && (PREFERENCE.test(after) || CAUTION.test(after) || AMOUNT_LIMIT.test(after) || STOP_LEVEL.test(after)) && aboutInvesting()) return true;
+      if (k.kind === "hedged" && (PREFERENCE.test(after) || CAUTION.test(after) || AMOUNT_LIMIT.test(after) || STOP_LEVEL.test(after)) && aboutInvesting(sentence, customer)) return true;
       // "I'd leave them where they are" about the customer's holdings: first-person advice on what they asked about.
       if (k.kind === "hedged" && PRONOUN_OBJECT.test(after.replace(COMPLEMENT_LEAD, "")) && talksInvesting(customer)) return true;
       if (k.kind === "modal" && TRADE_ON_PRONOUN.test(after) && talksInvesting(customer)) return true;
@@ -180,12 +183,12 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       // "Sure thing, smart move given how volatile it's been": a verdict standing alone endorses the plan the customer stated.
       if (VERDICT_FRAGMENT.test(t.slice(c.start, k.start)) && CUSTOMER_INTENT.test(customer) && talksInvesting(customer)) return true;
       // "Usually the best play is to roll them out a month": a superlative whose complement is a trade, on what was asked.
-      if (ENDS_IN_TRADE.test(t.slice(k.start, k.end)) && aboutInvesting()) return true;
+      if (ENDS_IN_TRADE.test(t.slice(k.start, k.end)) && aboutInvesting(sentence, customer)) return true;
       // "A good time to pick up quality names at a discount": a moment judged for a trade.
-      if (MOMENT.test(t.slice(k.start, k.end)) && TRADE_AFTER.test(after) && aboutInvesting()) return true;
+      if (MOMENT.test(t.slice(k.start, k.end)) && TRADE_AFTER.test(after) && aboutInvesting(sentence, customer)) return true;
       if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause) || ACCOUNT_TYPE.test(clause)) return true;
       // "they're a bad idea to hold", "the smart play here is to close them": the thing judged is named in the sentence or by the customer.
-      if ((JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) && aboutInvesting()) return true;
+      if ((JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) && aboutInvesting(sentence, customer)) return true;
       if (MONEY_ACTION_SUBJECT.test(clause)) return true;
       return (marginReply && DEPOSIT.test(clause)) || (!SPEED.test(word) && OPTION_CASH.test(clause));
     }
@@ -195,7 +198,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (HABITUAL.test(said) && (GENERIC_SUBJECT.test(t.slice(c.start, k.start)) || GENERIC_FRAME.test(sentence))) return false;
       if (IS.test(said) && THERE.test(t.slice(Math.max(0, k.start - 8), k.start))) return false;
       if (VALUATION.test(said)) return true;
-      return aboutInvesting();
+      return aboutInvesting(sentence, customer);
     }
     case "ranking":
       // "Otherwise" ranks only as a connective ("…; otherwise, sell"), not as an adverb ("until you hear otherwise").

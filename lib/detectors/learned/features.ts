@@ -45,11 +45,17 @@ const literal = (c: string) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * reads exactly as without it (the same sentences, so the models share one pass).
  */
 export function markedSentences(reply: string, ctx: DetectorContext, reading: Reading = PLAIN): MarkedSentence[] {
-  const plain = read(plainCache, reply, ctx, []);
-  if (!reading.markAllowed) return plain;
+  const held = heldClaims(reply, ctx, reading);
+  return held.length === 0 ? read(plainCache, reply, ctx, []) : read(allowedCache, reply, ctx, held);
+}
+
+const NO_CLAIMS: string[] = [];
+
+/** The allowed timeline strings the reply holds, when the reading marks them (none otherwise). */
+export function heldClaims(reply: string, ctx: DetectorContext, reading: Reading = PLAIN): string[] {
+  if (!reading.markAllowed || ctx.allowed_timeline_claims.length === 0) return NO_CLAIMS;
   const { lower } = analyse(reply);
-  const held = ctx.allowed_timeline_claims.filter((c) => c.length > 0 && lower.includes(c.toLowerCase()));
-  return held.length === 0 ? plain : read(allowedCache, reply, ctx, held);
+  return ctx.allowed_timeline_claims.filter((c) => c.length > 0 && lower.includes(c.toLowerCase()));
 }
 
 function read(cache: Cache, reply: string, ctx: DetectorContext, claims: string[]): MarkedSentence[] {

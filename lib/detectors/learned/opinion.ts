@@ -3,7 +3,10 @@
 import type { DetectorContext } from "../../schemas/probe";
 import { hit } from "../text";
 import type { DetectorResult } from "../types";
-import { MARKERS, markedSentences, replyFeatures, type MarkedSentence } from "./features";
+import { analyse } from "../doc";
+import type { Span } from "../text";
+import { heldClaims, MARKERS, markedSentences, replyFeatures, type MarkedSentence, type Reading } from "./features";
+import { readSentenceIds, type MarkerIds } from "./read-ids";
 import { IntTable } from "./int-table";
 import { READINGS } from "./readings";
 import { WordTable } from "./word-table";
@@ -77,20 +80,52 @@ function count(n: number): void {
 const probabilityOf = (z: number) => 1 / (1 + Math.exp(-z));
 
 type Scores = { z: number[]; bySentence: number[][] };
-let scoredFor: MarkedSentence[] | null = null;
+// The last reply scored, by what its scores depend on: the reply, the customer's message and the claims it marks.
+let scoredReply: string | null = null;
+let scoredCustomer = "";
+let scoredClaims = "";
 let scored: Scores = { z: [], bySentence: [] };
+
+const MARKER_IDS: MarkerIds = {
+  money: WORDS.find("qmoneyq", 0, 7),
+  echoMoney: WORDS.find("qechomoneyq", 0, 11),
+  num: WORDS.find("qnumq", 0, 5),
+  echoNum: WORDS.find("qechonumq", 0, 9),
+  tick: WORDS.find("qtickq", 0, 6),
+  echoTick: WORDS.find("qechotickq", 0, 10),
+  question: WORDS.find("?", 0, 1),
+};
+
+/**
+ * How logOdds reads sentence s into WORDS.ids: in place, or through the marked strings where the reading marks allowed
+ * strings or the text's lower case changes length. Returns the number of ids written.
+ */
+function sentenceReader(reply: string, ctx: DetectorContext, reading: Reading, held: readonly string[]): (s: number) => number {
+  const doc = analyse(reply);
+  if (held.length > 0 || !doc.lowerExact) {
+    const marked = markedSentences(reply, ctx, reading);
+    return (s) => WORDS.sentence((marked[s] as MarkedSentence).marked, START);
+  }
+  const customer = ctx.customer_message;
+  const customerLower = customer.toLowerCase();
+  return (s) => readSentenceIds(WORDS, doc.text, doc.lower, doc.sentences[s] as Span, customer, customerLower, START, MARKER_IDS);
+}
 
 /** Each model's log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. */
 function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode): Scores {
-  const sentences = markedSentences(reply, ctx, READINGS[code]);
-  if (sentences === scoredFor) return scored;
+  const held = heldClaims(reply, ctx, READINGS[code]);
+  const claims = held.join("\u0000");
+  const customer = ctx.customer_message;
+  if (reply === scoredReply && customer === scoredCustomer && claims === scoredClaims) return scored;
+  const read = sentenceReader(reply, ctx, READINGS[code], held);
+  const sentences = analyse(reply).sentences.length;
   // Generations count up through the safe integers, so a stamp is never reused.
   generation++;
   const z = [...BIAS];
   const bySentence: number[][] = CODES.map(() => []);
-  for (const { marked } of sentences) {
+  for (let s = 0; s < sentences; s++) {
     // -1 for a word no model weighs: no n-gram holding it has a weight.
-    const len = WORDS.sentence(marked, START);
+    const len = read(s);
     const ids = WORDS.ids;
     SUM.fill(0);
     for (let i = 0; i < len; i++) {
@@ -111,9 +146,18 @@ function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode): Scores
       bySentence[k]?.push(SUM[k] as number);
     }
   }
-  scoredFor = sentences;
+  scoredReply = reply;
+  scoredCustomer = customer;
+  scoredClaims = claims;
   scored = { z, bySentence };
   return scored;
+}
+
+/** Each sentence's word numbers as logOdds reads them, or through the marked strings; a test holds the two equal. */
+export function sentenceIds(reply: string, ctx: DetectorContext, reading: Reading, via: "as scored" | "marked strings"): number[][] {
+  const marked = markedSentences(reply, ctx, reading);
+  const read = sentenceReader(reply, ctx, reading, heldClaims(reply, ctx, reading));
+  return marked.map((m, s) => [...WORDS.ids.subarray(0, via === "as scored" ? read(s) : WORDS.sentence(m.marked, START))]);
 }
 
 const readable = (f: string) => f.replace(/\bq\w+q\b/g, (m) => MARKERS[m as keyof typeof MARKERS] ?? m);
