@@ -5,6 +5,10 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "blind-ar", prefix: "zs-", label: "blind set AR", unfixed: true },
+  { key: "blind-aq", prefix: "zr-", label: "blind set AQ", unfixed: true },
+  { key: "blind-ap", prefix: "zq-", label: "blind set AP", unfixed: true },
+  { key: "blind-ao", prefix: "zp-", label: "blind set AO", unfixed: true },
   { key: "blind-tc", prefix: "tc-", label: "blind set TC", unfixed: true },
   { key: "blind-tb", prefix: "tb-", label: "blind set TB", unfixed: true },
   { key: "blind-ta", prefix: "ta-", label: "blind set TA", unfixed: true },
