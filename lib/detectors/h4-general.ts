@@ -41,6 +41,19 @@ const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.s
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
 const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${STEERS.source}|${PRAISE.source}`, "im");
+// A cheap necessary test for ANY_TRIGGER: every match of it holds one of these, case-insensitively — a stem of each
+// VERDICT_ADJ and CHOICE_ADJ word, VERDICT's fixed words, OTHERS_DO's quantifiers, STEERS' phrases and nouns, PRAISE's adjectives.
+const TRIGGER_GATE = new RegExp(
+  [
+    ...["good", "great", "nice", "bad", "poor", "weak", "strong", "smart", "safe", "reasonable", "sensible", "wise", "solid", "right", "wrong", "attractive", "cheap", "expensive", "pricey", "painful", "simpl", "easy", "easie", "popular", "ideal", "better", "best", "worse", "worst", "prudent", "decent", "terrible", "excellent", "sound", "clean", "suitable", "appropriate"],
+    ...["steadie", "stable", "volatile", "conservative", "defensive", "diversified", "risk", "dangerous", "reckless", "reliable"],
+    ...["edge", "way to go", "brainer", "come", "worth", "sense"],
+    ...["most", "many", "lot", "plenty"],
+    ...["time to", "buying opportunit", "rule of thumb", "approach", "strategy", "practice", "guideline", "would make", "eggs in one basket", "move", "play", "thing to do", "option"],
+    ...["savvy", "shaky"],
+  ].join("|"),
+  "i",
+);
 // "Want" and "need" are common words, so they open only the small test of their own shape, not the whole cascade.
 const WANT_WORDS = ["want", "need"];
 registerKeywords(WANT_WORDS);
@@ -85,7 +98,7 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
     const sp = doc.sentences[s] as { start: number; end: number };
     const sentence = doc.text.slice(sp.start, sp.end);
     // Any clause's trigger is also a match in its sentence, so a sentence without one is skipped before the costlier tests.
-    if (!(verdictWords && ANY_TRIGGER.test(sentence)) && !(wantWords && WANTED.test(sentence))) continue;
+    if (!(verdictWords && TRIGGER_GATE.test(sentence) && ANY_TRIGGER.test(sentence)) && !(wantWords && WANTED.test(sentence))) continue;
     customerInvesting ??= talksInvesting(customer);
     // "It's worth a look" takes its investment from the sentence before.
     const prev = doc.sentences[s - 1];
