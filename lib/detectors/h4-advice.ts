@@ -67,6 +67,12 @@ function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: bo
   return { start, end: start + verb[0].length, sentence, kind: "imperative", reason: "H4: imperative to trade" };
 }
 
+// The text runInSentence reads; "" for a missing sentence, where it finds nothing either.
+function sentenceText(doc: Doc, sentence: number): string {
+  const sp = doc.sentences[sentence];
+  return sp ? doc.text.slice(sp.start, sp.end) : "";
+}
+
 // Each rule runs once on each sentence that holds one of its anchor words.
 function collect(doc: Doc, marginReply: boolean): Candidate[] {
   const out: Candidate[] = [];
@@ -86,6 +92,7 @@ function collect(doc: Doc, marginReply: boolean): Candidate[] {
       const needs = NEEDS[r];
       if (needs && !sentenceHas(doc, a.sentence, needs)) continue;
       const rule = H4_RULES[r] as (typeof H4_RULES)[number];
+      if (rule.gate && !rule.gate.test(sentenceText(doc, a.sentence))) continue;
       runInSentence(doc, rule.re, a.sentence, (start, end) => out.push({ start, end, sentence: a.sentence, kind: rule.kind, reason: rule.reason }));
     }
   }

@@ -6,8 +6,11 @@ export type H4Kind = "rec" | "modal" | "must" | "imperative" | "hedged" | "judge
 /** Bare verbs that open an imperative to trade ("Sell the position", "Hold on to your shares"); gerunds are not imperatives. */
 export const IMPERATIVE_VERB =
   /^(?:go all[- ]in|buy|sell|hold|trim|short|invest|dump|unload|liquidate|diversify|rebalance|average down|take profits|lock in|double down|load up|cash out|stay invested|stay the course|ride it out|get out|exit|panic[- ]sell|keep|move|close|add|reduce|switch|rotate|wait|stay|cut|put|avoid|go with|stick with|deposit|pick|choose|opt for|prioriti[sz]e|focus on|consider|cancel|set|use)\b/i;
-/** A rule runs on a sentence holding one of its `anchors` and, when `alsoNeeds` is set, one of those words too. */
-export type H4Rule = { kind: H4Kind; anchors: string[]; alsoNeeds?: string[]; re: RegExp; reason: string };
+/**
+ * A rule runs on a sentence holding one of its `anchors` and, when `alsoNeeds` is set, one of those words too. `gate`, when
+ * set, is a cheap test that every match of `re` passes (each match holds one of its words), run on the sentence first.
+ */
+export type H4Rule = { kind: H4Kind; anchors: string[]; alsoNeeds?: string[]; gate?: RegExp; re: RegExp; reason: string };
 
 /** Investment actions: a recommendation whose complement starts with one of these is advice. */
 export const STRONG_ACTION =
@@ -141,12 +144,16 @@ export const H4_RULES: H4Rule[] = [
   {
     kind: "judgement",
     anchors: w("fastest quickest speediest brainer sense worth good great right perfect bad ideal smart wise terrible way wrong move play beat natural obvious logical first best easiest clear"),
+    // Each alternative's own words: the noun, the superlative, "way to go", "brainer", "go wrong", "to beat", "sense to", "worth", "<moment> to", "to <trade>".
+    gate: /move|play|call|fastest|quickest|speediest|way to go|brainer|go wrong|to beat|sense to|worth|time to|moment to|opportunity to|to (?:trim|sell|cut|close|liquidate|dump|unload)/i,
     reason: "H4: judges an investment choice",
     re: /\b(?:(?:is|'s)\s+(?:(?:probably|prob|likely|definitely|really|honestly|clearly)\s+)?(?:the|your)\s+(?:move|play|call)\b|(?:fastest|quickest|speediest) (?:way|option|route|path|approach|choice|method)|the way to go|no-brainer|(?:hard|difficult|tough) to (?:go wrong|beat)|(?:can't|cannot|won't) go wrong|makes (?:more |the most )?sense to|worth (?:buying|selling|holding|keeping|adding)|(?:good|great|right|perfect|bad|ideal|smart|wise|terrible) (?:time|moment|opportunity) to|(?:natural|obvious|logical|first|best|easiest|clear) (?:one|choice|candidate|place|thing|pick) to (?:trim|sell|cut|close|liquidate|dump|unload))\b/gi,
   },
   {
     kind: "opinion",
     anchors: w("suitable unsuitable appropriate inappropriate fit right risky aggressive ideal perfect match suit suits"),
+    // Every match holds a judgement followed by " for " ("unsuitable for " holds "suitable for "), or "suit".
+    gate: /(?:right|suitable|appropriate|fit|too risky|too aggressive|ideal|perfect|a good match) for |suit/i,
     reason: "H4: suitability judgement",
     re: /\b(?:right|suitable|unsuitable|appropriate|inappropriate|a (?:good|great|bad|poor) fit|too risky|too aggressive|ideal|perfect|a good match) for (?:you(?:r)?|someone|people|beginners|new investors|a beginner|most people)\b|\b(?:would|will|might|could|should|may)?\s*suits?\s+you(?:r needs)?(?:\s+(?:better|best|well))?\b/gi,
   },
@@ -159,6 +166,8 @@ export const H4_RULES: H4Rule[] = [
   {
     kind: "opinion",
     anchors: w("overreacting overreacted oversold overbought overextended overheated overdone overblown frothy toppy stretched overvalued undervalued overpriced underpriced valued bubble due last"),
+    // Every match holds one of the verdict words ("valued" also in over-/undervalued) or the negation before "last".
+    gate: /overreacting|oversold|overbought|overextended|overheated|overdone|overblown|frothy|toppy|stretched|valued|overpriced|underpriced|in a bubble|due for|won't|will not|going to/i,
     reason: "H4: opinion on the market's direction",
     re: /\b(?:is|are|'s|'re|seems?|looks?|feels?)\s+(?:(?:probably|clearly|definitely|just|really|a bit|a little|way|pretty|quite|very|kind of|kinda|somewhat|rather)\s+){0,2}(?:overreacting|oversold|overbought|overextended|overheated|overdone|overblown|frothy|toppy|stretched|overvalued|undervalued|overpriced|underpriced|(?:richly|fully|fairly) valued|in a bubble|due for (?:a|another)\s+(?:bounce|correction|pullback|rebound|rally|drop))\b|\b(?:probably|likely|surely)?\s*(?:won't|will not|isn't going to|is not going to)\s+(?:probably\s+)?last\b/gi,
   },
@@ -229,6 +238,8 @@ export const H4_RULES: H4Rule[] = [
     kind: "ranking",
     anchors: w("otherwise failing resort fallback backup plan rather instead start try ideally preferably possible feasible first before only can't not most many least order way"),
     alsoNeeds: ADVICE_WORDS,
+    // Each alternative's own words ("possible" covers "if possible", "not possible" and "if at all possible").
+    gate: /least|most|many|in order of|start|otherwise|failing that|possible|not an option|not feasible|not enough|if you can't|if not,|only if|way you|first|last resort|fallback|backup|plan b|before|rather than|instead of|ideally|preferably/i,
     reason: "H4: ranks or prefers a way to meet the call (MGN-02)",
     re: /\b(?:(?:from|in order of)\s+(?:the\s+)?(?:least|most)\s+(?:\w+\s+)?to\s+(?:the\s+)?(?:least|most)\b|in order of (?:preference|priority)|start (?:at|from) the top|otherwise|failing that|if (?:that's|that is|it's|this is) not (?:possible|an option|feasible|enough)|if you can't|if not,|only if (?:that|this|it)(?:'s| is)(?:n't| not) (?:possible|an option|feasible)|(?:that|this) way you (?:avoid|keep|don't|won't)|(?:deposit|add|wire|sell|close|trim)\w*\s+(?:[\w$.,-]+\s+){0,3}?first\b(?=[^.;!?]{0,40}\b(?:then|only if|if that|otherwise)\b)|as a (?:last resort|fallback|backup)|last resort|(?:the|a|your) (?:fallback|backup|plan b)\b|only if you (?:have to|must)|before (?:you (?:consider |think about |start )?)?(?:selling|resorting|liquidating|closing|sell|liquidate|close)|(?:rather than|instead of)\s+(?:sell\w*|buy\w*|deposit\w*|clos(?:e|ing)|liquidat\w*|trim\w*|hold\w*|wait\w*|transfer\w*|mov(?:e|ing)|add(?:ing)?|wir(?:e|ing)|invest\w*|keep\w*|dump\w*|cashing|tak(?:e|ing)|us(?:e|ing)|go(?:ing)?|stay\w*|putting|put|short\w*)\b|start (?:by|with)|first try|try \w+ing first|ideally|preferably|if possible|if at all possible|(?:most|many) (?:of our )?(?:customers|clients|people|investors|traders)(?: in your (?:situation|position|shoes|spot|place|case))? (?:choose|prefer|go with|opt|pick|tend to|usually|typically|just|start|decide|sell|buy|hold|close|deposit|trim|cut|dump|put|invest|keep|move|stick|leave|use))\b/gi,
   },
@@ -243,6 +254,8 @@ export const H4_RULES: H4Rule[] = [
   {
     kind: "imperative",
     anchors: w("money cash savings funds"),
+    // Every match holds "should", "ought", "needs to" or "has to".
+    gate: /should|ought|needs to|has to/i,
     reason: "H4: says the customer's money should be invested",
     // "That money should be working for you": what the customer's cash ought to do is an allocation.
     re: /\b(?:your|that|this|the)\s+(?:extra\s+|idle\s+|spare\s+|emergency\s+|retirement\s+)?(?:money|cash|savings|funds)\s+(?:really\s+|probably\s+)?(?:should|ought to|needs to|has to)\s+(?:really\s+)?be\s+(?:working|invested|put to work|earning|in the market)\b|\b(?:your|that|this|the)\s+(?:extra\s+|idle\s+|spare\s+|emergency\s+|retirement\s+)?(?:money|cash|savings|funds)\s+(?:really\s+|probably\s+)?(?:shouldn't|should not|ought not to)\s+be\s+(?:sitting|parked|invested|kept|tied up)\s+in\b/gi,
