@@ -40,10 +40,10 @@ const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|
 const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "usual", "typical", "standard", "common", "classic", "go-to", "normal", "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "rule", "approach", "strategy", "practice", "guideline", "brainer", "no-brainer", "way", "time", "opportunity", "opportunities", "risky", "dangerous", "reckless", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
-const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${STEERS.source}|${PRAISE.source}`, "im");
+export const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${STEERS.source}|${PRAISE.source}`, "im");
 // A cheap necessary test for ANY_TRIGGER: every match of it holds one of these, case-insensitively — a stem of each
 // VERDICT_ADJ and CHOICE_ADJ word, VERDICT's fixed words, OTHERS_DO's quantifiers, STEERS' phrases and nouns, PRAISE's adjectives.
-const TRIGGER_GATE = new RegExp(
+export const TRIGGER_GATE = new RegExp(
   [
     ...["good", "great", "nice", "bad", "poor", "weak", "strong", "smart", "safe", "reasonable", "sensible", "wise", "solid", "right", "wrong", "attractive", "cheap", "expensive", "pricey", "painful", "simpl", "easy", "easie", "popular", "ideal", "better", "best", "worse", "worst", "prudent", "decent", "terrible", "excellent", "sound", "clean", "suitable", "appropriate"],
     ...["steadie", "stable", "volatile", "conservative", "defensive", "diversified", "risk", "dangerous", "reckless", "reliable"],
