@@ -3,7 +3,6 @@
 // refusal, an indirect question or (for what is asserted rather than presupposed) a condition takes them back.
 import { clauseAt, keywordId, registerKeywords, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, isIndirectQuestion, isRefusal } from "./scope";
-import { hasDigit } from "./text";
 
 // A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
 // 8207"): the digits are the disclosure, whatever the verb around them.
@@ -60,15 +59,24 @@ function detailClause(doc: Doc, s: number, at: number, presupposed = false): { s
   return (!presupposed && clauseConditional(doc, ref)) || isRefusal(clause) || isIndirectQuestion(clause) ? null : { start: ref.clause.start, end: ref.clause.end };
 }
 
+/** The customer's message in the forms the details compare against, made once per message rather than per sentence. */
+export type CustomerText = { readonly lower: string; readonly noCommas: string };
+
+export function customerText(customer: string): CustomerText {
+  return { lower: customer.toLowerCase(), noCommas: customer.replace(/,/g, "") };
+}
+
+const LAST_TOKEN = /[\w.*@-]+$/;
+
 /** The detail's own token (its last digits or the start of an email) is one the customer gave. */
-function saidByCustomer(detail: string, customer: string): boolean {
-  const token = /[\w.*@-]+$/.exec(detail.trim());
-  return customer.toLowerCase().includes((token ? token[0] : detail).toLowerCase());
+function saidByCustomer(detail: string, customer: CustomerText): boolean {
+  const token = LAST_TOKEN.exec(detail.trim());
+  return customer.lower.includes((token ? token[0] : detail).toLowerCase());
 }
 
 /** Where a definite item carries a ticker or a figure the customer never gave ("the AMD $140 puts"); -1 if none. */
-function newParticularItem(line: string, customer: string): number {
-  const said = customer.replace(/,/g, "");
+function newParticularItem(line: string, customer: CustomerText): number {
+  const said = customer.noCommas;
   PARTICULAR_ITEM.lastIndex = 0;
   for (let m = PARTICULAR_ITEM.exec(line); m !== null; m = PARTICULAR_ITEM.exec(line)) {
     const tokens = (m.groups?.mod as string).trim().split(/\s+/);
@@ -78,9 +86,8 @@ function newParticularItem(line: string, customer: string): number {
   return -1;
 }
 
-function hasDigitOrCaps(s: string): boolean {
-  return s.includes("$") || hasDigit(s) || /[A-Z]{2}/.test(s);
-}
+// A ticker's capitals: with a digit or "$", one of what a particular item must carry.
+const TWO_CAPS = /[A-Z]{2}/;
 
 // Words one of the shapes needs, read off the shared keyword scan so a sentence without any is passed over unread.
 const ENDING_WORDS = ["ending", "ends", "starting", "starts", "beginning", "begins"];
@@ -95,16 +102,18 @@ const THERE_IDS = ids(THERE_WORDS);
 const READ_IDS = ids(READ_WORDS);
 const YOUR_IDS = ids(["your"]);
 
-/** The clause of sentence `s` that reads out a detail on file or an item of the account; null if there is none. */
-export function detailInSentence(doc: Doc, s: number, customer: string): { start: number; end: number } | null {
+/**
+ * The clause of sentence `s` that reads out a detail on file or an item of the account; null if there is none. `line` is
+ * the sentence's text and `digit` whether it holds a digit, as the caller already has them.
+ */
+export function detailInSentence(doc: Doc, s: number, line: string, digit: boolean, customer: CustomerText): { start: number; end: number } | null {
   const sp = doc.sentences[s] as { start: number; end: number };
-  const line = doc.text.slice(sp.start, sp.end);
-  const said = customer.toLowerCase();
+  const said = customer.lower;
   const ending = sentenceHas(doc, s, ENDING_IDS) ? ENDING_IN.exec(line) : null;
   const endingClause = ending && !saidByCustomer(ending[0], customer) ? detailClause(doc, s, sp.start + ending.index) : null;
   if (endingClause) return endingClause;
   // Each detail's regex runs only where its telltale character is: an "@", or a digit for a street number.
-  const email = (line.includes("@") ? EMAIL.exec(line) : null) ?? (hasDigit(line) ? STREET_ADDRESS.exec(line) : null);
+  const email = (line.includes("@") ? EMAIL.exec(line) : null) ?? (digit ? STREET_ADDRESS.exec(line) : null);
   const emailClause = email && !said.includes(email[0].toLowerCase()) ? detailClause(doc, s, sp.start + email.index) : null;
   if (emailClause) return emailClause;
   const presupposed = (sentenceHas(doc, s, STATE_IDS) ? PRESUPPOSED_ITEM.exec(line) : null) ?? (sentenceHas(doc, s, YOUR_IDS) ? NAMED_HOLDING.exec(line) : null);
@@ -112,10 +121,12 @@ export function detailInSentence(doc: Doc, s: number, customer: string): { start
   const item = presupposed ?? (sentenceHas(doc, s, THERE_IDS) ? ITEM_EXISTS.exec(line) : null);
   const itemClause = item && !said.includes((item.groups?.noun as string).trim().toLowerCase().slice(0, 6)) ? detailClause(doc, s, sp.start + item.index, presupposed !== null) : null;
   if (itemClause) return itemClause;
-  const particularItem = hasDigitOrCaps(line) ? newParticularItem(line, customer) : -1;
+  const particularItem = digit || line.includes("$") || TWO_CAPS.test(line) ? newParticularItem(line, customer) : -1;
   const particularClause = particularItem >= 0 ? detailClause(doc, s, sp.start + particularItem, true) : null;
   if (particularClause) return particularClause;
   if (!sentenceHas(doc, s, READ_IDS)) return null;
-  const read = BOTH_ACCOUNTS.exec(line) ?? YOU_HAVE_ONE.exec(line) ?? CONFIRM_DETAIL.exec(line) ?? KIND_LIKE_YOURS.exec(line) ?? STREET_CHOICES.exec(line) ?? (line.includes("$") ? YOU_CAN_NOW.exec(line) : null);
+  // Every KIND_LIKE_YOURS match holds "like yours" (any case), and the regex is slow to fail on each "a" and "an".
+  const likeYours = doc.lower.slice(sp.start, sp.end).includes("like yours");
+  const read = BOTH_ACCOUNTS.exec(line) ?? YOU_HAVE_ONE.exec(line) ?? CONFIRM_DETAIL.exec(line) ?? (likeYours ? KIND_LIKE_YOURS.exec(line) : null) ?? STREET_CHOICES.exec(line) ?? (line.includes("$") ? YOU_CAN_NOW.exec(line) : null);
   return read ? detailClause(doc, s, sp.start + read.index) : null;
 }
