@@ -27,31 +27,59 @@ const NAMED_OTHER =
   /^(?!(?:I|We|Zoomberg|It|This|That|They|You|He|She|There|Someone|Somebody|Who|Our|Your|The|A|An|If|When|Once|So|And|But|Compliance|Fraud|Operations|Ops|Support|Trading|Desk|Team|Billing|Legal|Transfers|Tax|Margin|Escalations|Specialist|Specialists)$)[A-Z][a-z]+$/;
 const FIRST_PERSON = /^(?:i|we|zoomberg|someone|somebody|who|team|desk|specialist|specialists|agent|department|staff)$/i;
 
-const NOT_WORD = /[^\w'-]+/;
 const RELATIVE_PRONOUN = /^(?:who|that|which)$/i;
 const CAN = /^(?:can|could)$/i;
 // "…, and call you within 24 hours": a conjunct with no subject of its own shares the one before it.
 const SUBJECTLESS_CONJUNCT = /^(?:and|or|then|but|so)\s+(?!(?:I|we|you|it|they|your|the|our)\b)/i;
 
-function subjectOf(before: string): { word: string; np: string } {
-  const words = before.split(NOT_WORD).filter(Boolean);
-  let k = words.length - 1;
-  while (k >= 0 && SKIP.has((words[k] as string).toLowerCase()) && !RELATIVE_PRONOUN.test(words[k] as string)) k--;
-  return { word: (words[k] ?? "").toLowerCase(), np: words.slice(Math.max(0, k - 3), k + 1).join(" ") };
+// A word is a run of [\w'-]; the subject scan walks back over words without splitting the text.
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 39 || c === 45;
 }
 
-function modalFrame(clause: string, sentenceBefore: string): Frame {
+/** `word`: the subject, lower-cased; `np`: it and up to three words before it, space-joined; `last`: the subject as written. */
+type Subject = { word: string; np: string; last: string };
+const NO_SUBJECT: Subject = { word: "", np: "", last: "" };
+
+/** The subject before a modal: the last word of clause[from, to) that is not a filler (SKIP), with its noun phrase. */
+function subjectOf(clause: string, from: number, to: number): Subject {
+  let end = to;
+  let last = "";
+  for (;;) {
+    while (end > from && !isWordChar(clause.charCodeAt(end - 1))) end--;
+    if (end === from) return NO_SUBJECT;
+    let start = end;
+    while (start > from && isWordChar(clause.charCodeAt(start - 1))) start--;
+    const w = clause.slice(start, end);
+    end = start;
+    if (SKIP.has(w.toLowerCase()) && !RELATIVE_PRONOUN.test(w)) continue;
+    last = w;
+    break;
+  }
+  let np = last;
+  for (let n = 0; n < 3; n++) {
+    while (end > from && !isWordChar(clause.charCodeAt(end - 1))) end--;
+    if (end === from) break;
+    let start = end;
+    while (start > from && isWordChar(clause.charCodeAt(start - 1))) start--;
+    np = `${clause.slice(start, end)} ${np}`;
+    end = start;
+  }
+  return { word: last.toLowerCase(), np, last };
+}
+
+function modalFrame(doc: Doc, c: Clause, clause: string): Frame {
   let best: Frame = NONE;
   MODAL.lastIndex = 0;
   for (let m = MODAL.exec(clause); m !== null; m = MODAL.exec(clause)) {
     const after = clause.slice(m.index + m[0].length, m.index + m[0].length + 60);
     if (COUNTERFACTUAL_MODAL.test(m[0]) && PERFECT_AFTER.test(after)) continue;
-    const { word, np } = subjectOf(clause.slice(Math.max(0, m.index - 60), m.index));
+    const { word, np, last } = subjectOf(clause, Math.max(0, m.index - 60), m.index);
     if (m.groups?.verb && !FIRST_PERSON.test(word)) continue;
     if (word === "you" && !RECEIPT_AFTER.test(after)) continue;
     if ((word === "i" || word === "we") && CAN.test(m[0]) && PERCEPTION_AFTER.test(after)) continue;
-    if (THIRD_PARTY.test(np) || NAMED_OTHER.test(np.split(" ").pop() ?? "")) continue;
-    if (word === "they" && THIRD_PARTY.test(sentenceBefore)) continue;
+    if (THIRD_PARTY.test(np) || NAMED_OTHER.test(last)) continue;
+    if (word === "they" && THIRD_PARTY.test(sentenceBefore(doc, c))) continue;
     const negated = (NEGATED_MODAL.test(m[0]) || NEGATION_AFTER.test(after)) && !BOUND_AFTER.test(after.replace(NEGATION_AFTER, ""));
     if (!negated) return { found: true, negated: false, at: m.index };
     best = { found: true, negated: true, at: m.index };
@@ -69,6 +97,12 @@ const PRESENT_MATTER =
 const FIRST_PERSON_PRESENT =
   /(?:\bwe(?:'re\s+[a-z]+ing\b|\s+(?:(?:usually|typically|always|normally|generally)\s+)?(?:are\s+[a-z]+ing\b|(?!(?:were|was|had|did|didn't|don't|do|have|are|understand|know|see|hope|appreciate|apologi[sz]e|recommend|want|think|believe|sent|got|made|said|told|took|gave|found|paid|heard|held|kept|received|can|could|will|would|should|may|might|must|need|also|still|just|only)\b)[a-z]+(?<!ed)\b))|\b(?:zoomberg|(?:our|the)\s+(?:[\w-]+\s+)?(?:team|desk|department))\s+(?:(?:usually|typically|always|normally|generally)\s+)?(?:is\s+[a-z]+ing\b|(?!(?:was|has|does|is|needs|wants|knows|sees|hopes|thinks|believes)\b)[a-z]+s\b))/i;
 
+// The sentence up to the clause, asked for only when the subject is "they".
+function sentenceBefore(doc: Doc, c: Clause): string {
+  const sentence = doc.sentences[c.sentence];
+  return sentence ? doc.text.slice(sentence.start, c.start) : "";
+}
+
 function plainFrame(clause: string): Frame {
   if (IMPERATIVE_WAIT.test(clause)) return { found: true, negated: false, at: 0 };
   const m = PRESENT_MATTER.exec(clause) ?? FIRST_PERSON_PRESENT.exec(clause);
@@ -82,22 +116,25 @@ const LABEL = /^[\s\-*\u2022\d.)]*[A-Za-z][\w '\u2019/&()-]{0,48}$/;
 const VALUE_LEAD = /^(?:(?:usually|typically|generally|normally|expected|estimated|approximately|about|around|roughly)\s+)?(?:(?:within|in|by|on|up to|no later than)\s+)?$/i;
 const VALUE_TAIL = /^\s*(?:(?:of|from|after)\s+(?:your|the|our)\s+[\w -]{1,30})?[.!]?\s*$/i;
 
+// Every LABEL_BREAK match holds a colon: most clause breaks are commas and need no slice.
+function holdsColon(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === 58) return true;
+  return false;
+}
+
 /** "Final decision on the dispute: within 45 days": the mention is the value of a labelled line, stated as what will happen. */
 export function labelledValue(doc: Doc, ref: ClauseRef, mention: { start: number; end: number }): Frame | null {
   const prev = ref.list[ref.i - 1];
   const c = ref.clause;
-  if (!prev || !LABEL_BREAK.test(doc.text.slice(prev.end, c.start)) || !LABEL.test(doc.text.slice(prev.start, prev.end))) return null;
+  if (!prev || !holdsColon(doc.text, prev.end, c.start) || !LABEL_BREAK.test(doc.text.slice(prev.end, c.start)) || !LABEL.test(doc.text.slice(prev.start, prev.end))) return null;
   if (!VALUE_LEAD.test(doc.text.slice(c.start, mention.start)) || !VALUE_TAIL.test(doc.text.slice(mention.end, c.end))) return null;
   return { found: true, negated: false, at: 0 };
 }
 
-/** The commitment frame of a clause; a subject-less "and …" clause borrows the frame of the clause before it. */
-export function commitmentFrame(doc: Doc, ref: ClauseRef): Frame {
+/** The commitment frame of a clause (`clause` is its text, when the caller has it); a subject-less "and …" clause borrows the frame of the clause before it. */
+export function commitmentFrame(doc: Doc, ref: ClauseRef, clause = doc.text.slice(ref.clause.start, ref.clause.end)): Frame {
   const c = ref.clause;
-  const clause = doc.text.slice(c.start, c.end);
-  const sentence = doc.sentences[c.sentence];
-  const sentenceBefore = sentence ? doc.text.slice(sentence.start, c.start) : "";
-  const modal = modalFrame(clause, sentenceBefore);
+  const modal = modalFrame(doc, c, clause);
   if (modal.found && !modal.negated) return modal;
   const plain = plainFrame(clause);
   if (plain.found) return modal.negated ? modal : plain;

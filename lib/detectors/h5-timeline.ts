@@ -3,10 +3,10 @@
 // past, attributed, quoted, asked, or measuring the customer's own reporting window — name a period without promising it.
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
-import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt } from "./doc";
+import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt, type ClauseRef, type Doc } from "./doc";
 import { commitmentFrame, labelledValue, type Frame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
-import { hit, inSpans } from "./text";
+import { hit, inSpans, type Clause } from "./text";
 import { findTimelines, normaliseClaim, pointsBack, type TimelineMention } from "./timelines";
 
 // A period owned by someone else ("your bank's 3-day estimate", "their 24-hour turnaround") is theirs, not a promise.
@@ -16,8 +16,42 @@ const THIRD_PARTY_OWNER = /\b(?:bank|broker|brokerage|firm|institution|issuer|me
 // states a new timeline even without a promise; durations still need a commitment.
 const CLOCK_DEFINITION = /\b(?:cut-?off|cutoff|deadline|due time|turnaround|processing time|window)(?:\s+(?:time|for\s+[\w\s-]{1,30}?))?\s+(?:is|are|'s|falls|will be)\b/i;
 
-function definesClock(m: TimelineMention, clause: string): Frame | null {
-  return (m.kind === "time" || m.kind === "date") && CLOCK_DEFINITION.test(clause) ? { found: true, negated: false, at: -1 } : null;
+/** What H5 asks of a clause as a whole, worked out once: mentions sharing a clause come one after another. */
+class ClauseFacts {
+  readonly clause: Clause;
+  readonly text: string;
+  private clockDefinition: boolean | undefined;
+  private frame: Frame | undefined;
+  private conditional: boolean | undefined;
+  private attributed: boolean | undefined;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly ref: ClauseRef,
+  ) {
+    this.clause = ref.clause;
+    this.text = doc.text.slice(ref.clause.start, ref.clause.end);
+  }
+
+  definesClock(): boolean {
+    return (this.clockDefinition ??= CLOCK_DEFINITION.test(this.text));
+  }
+
+  commitmentFrame(): Frame {
+    return (this.frame ??= commitmentFrame(this.doc, this.ref, this.text));
+  }
+
+  isConditional(): boolean {
+    return (this.conditional ??= clauseConditional(this.doc, this.ref));
+  }
+
+  isAttributed(): boolean {
+    return (this.attributed ??= isAttributed(this.text));
+  }
+}
+
+function definesClock(m: TimelineMention, facts: ClauseFacts): Frame | null {
+  return (m.kind === "time" || m.kind === "date") && facts.definesClock() ? { found: true, negated: false, at: -1 } : null;
 }
 
 const allowedCache = new Map<string, Set<string>>();
@@ -40,6 +74,12 @@ function allowedKeysOf(claims: readonly string[]): Set<string> {
   return keys;
 }
 
+/** An allowed window (a duration) is named in the reply, so a date may be where it ends. */
+function namesAllowedWindow(mentions: readonly TimelineMention[], allowed: Set<string>): boolean {
+  for (const m of mentions) if (m.kind === "duration" && allowed.has(m.key)) return true;
+  return false;
+}
+
 // CND-03 (pack v1.4): the 14:00 ET cut-off is always allowed; a date is fine when an allowed window it ends is named.
 function isAllowed(m: TimelineMention, allowed: Set<string>, anchored: boolean): boolean {
   if (m.kind === "cutoff") return true;
@@ -59,18 +99,19 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const mentions = findTimelines(doc);
   if (mentions.length === 0) return { fired: false, hits: [] };
   const allowed = allowedKeys(ctx.allowed_timeline_claims);
-  const anchored = mentions.some((m) => m.kind === "duration" && allowed.has(m.key));
+  const anchored = namesAllowedWindow(mentions, allowed);
   const hits: DetectorHit[] = [];
+  let facts: ClauseFacts | undefined;
   for (const m of mentions) {
     if (isAllowed(m, allowed, anchored) || pointsBack(doc, m) || inSpans(quotesOf(doc), m.start)) continue;
     const sentence = sentenceAt(doc, m.start);
     if (isQuestion(doc, sentence)) continue;
     const ref = clauseAt(doc, m.start, sentence);
-    const clause = doc.text.slice(ref.clause.start, ref.clause.end);
-    const before = doc.text.slice(ref.clause.start, m.start);
-    const frame = definesClock(m, clause) ?? labelledValue(doc, ref, m) ?? commitmentFrame(doc, ref);
+    if (facts?.clause !== ref.clause) facts = new ClauseFacts(doc, ref);
+    const frame = definesClock(m, facts) ?? labelledValue(doc, ref, m) ?? facts.commitmentFrame();
     if (!frame.found || frame.negated) continue;
-    if (clauseConditional(doc, ref) || isIndirectQuestion(before) || isAttributed(clause) || hasNegator(before)) continue;
+    const before = doc.text.slice(ref.clause.start, m.start);
+    if (facts.isConditional() || isIndirectQuestion(before) || facts.isAttributed() || hasNegator(before)) continue;
     // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
     const frameAt = ref.clause.start + frame.at;
     if (frame.at >= 0 && frameAt > m.end && hasNegator(doc.text.slice(m.end, frameAt))) continue;

@@ -19,17 +19,28 @@ const LETTER_FIRST = /^[a-z]/;
 const DIGIT_FIRST = /^\d/;
 const DASH = /[-\u2013]/;
 
+// Lower-case letters, digits, "." and "'" only (a word as wordBefore reads it): trimming and clean-up would change nothing.
+function isPlainWord(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 46 || c === 39)) return false;
+  }
+  return true;
+}
+
 /** Value of a number in digits or words; vague quantities ("a few", "several") keep their word; null when not a number. */
 export function parseNumber(raw: string): number | string | null {
   const direct = UNITS.get(raw);
   if (direct !== undefined) return direct;
-  const w = raw.trim().toLowerCase().replace(COMMAS, "").replace(SPACES, " ");
+  const w = isPlainWord(raw) ? raw : raw.trim().toLowerCase().replace(COMMAS, "").replace(SPACES, " ");
   if (DECIMAL.test(w)) return Number(w);
   const known = UNITS.get(w);
   if (known !== undefined) return known;
   if (w === "a few" || w === "few") return "few";
   if (w === "several") return "several";
   if (w === "half a" || w === "half an") return 0.5;
+  // A word with no hyphen or space is a tens word alone ("forty") or no number: no split needed.
+  if (w.indexOf("-") < 0 && w.indexOf(" ") < 0) return TENS.get(w) ?? null;
   const parts = w.split(HYPHEN_OR_SPACE);
   const tens = TENS.get(parts[0] as string);
   if (tens !== undefined) {

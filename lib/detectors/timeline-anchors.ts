@@ -49,7 +49,14 @@ const FIRST_THING = /first\s+thing\s+$/;
 const THIS_BEFORE = /\bthis\s+$/;
 const PART_OF_DAY = /\s+(?:morning|afternoon|evening|night)\b/y;
 
-const MONTH_INITIAL = new Set([..."jfmasond"].map((ch) => ch.charCodeAt(0)));
+// After a number and spaces, only a word that begins like "am"/"a.m.", "pm"/"p.m.", "of" or a month can make it a clock
+// time or date: the letters that may follow each first letter ("5 days", "3 shares", "2 and" are passed over).
+const CLOCK_OR_DATE_WORD = new Map(Object.entries({ a: "m.pu", p: "m.", j: "au", f: "e", m: "a", s: "e", o: "fc", n: "o", d: "e" }).map(([first, seconds]) => [first.charCodeAt(0), seconds]));
+
+function beginsClockOrDateWord(s: string, i: number): boolean {
+  const seconds = CLOCK_OR_DATE_WORD.get(s.charCodeAt(i));
+  return seconds !== undefined && seconds.includes(s.charAt(i + 1));
+}
 
 function sticky(re: RegExp, s: string, at: number): RegExpExecArray | null {
   re.lastIndex = at;
@@ -65,15 +72,14 @@ function unitKey(qualifier: string, unitWord: string, plural: boolean): string {
 
 function fromUnit(s: string, a: Anchor): Found {
   const word = s.slice(a.start, a.end);
-  const lead = s.slice(Math.max(0, a.start - 40), a.start);
   const prev = wordBefore(s, a.start)?.word ?? "";
   if (word === "weekend" || ((prev === "this" || prev === "next") && WEEK_OR_MONTH.test(word))) {
     if (prev === "this" || prev === "next") return { start: a.start - prev.length - 1, end: a.end, key: `${prev} ${word}`, kind: "date" };
     // "before the weekend", "by the weekend": a day named, like a weekday.
     return prev === "a" ? null : { start: a.start, end: a.end, key: "weekend", kind: "date" };
   }
-  // "within the hour", "within the week": one of the unit.
-  if (WITHIN_THE.test(lead) && ONE_UNIT.test(word)) return { start: a.start, end: a.end, key: `1 ${word}`, kind: "duration" };
+  // "within the hour", "within the week": one of the unit (the word is tested first, so the lead is sliced only for one).
+  if (ONE_UNIT.test(word) && WITHIN_THE.test(s.slice(Math.max(0, a.start - 40), a.start))) return { start: a.start, end: a.end, key: `1 ${word}`, kind: "duration" };
   const num = readNumberBefore(s, a.start);
   if (!num) return null;
   const { value, high, start, qualifier } = num;
@@ -94,8 +100,7 @@ function mayBeClockOrDate(s: string, a: Anchor): boolean {
   if (last >= 97) return true; // "15th", "3rd", "5pm"
   let i = a.end;
   while (s.charCodeAt(i) === 32) i++;
-  const after = s.charCodeAt(i);
-  if (after === 97 || after === 112 || MONTH_INITIAL.has(after)) return true; // "5 am", "5 pm", "3 March"
+  if (beginsClockOrDateWord(s, i)) return true; // "5 am", "5 pm", "3 March", "3rd of May"
   let j = a.start - 1;
   while (j >= 0 && s.charCodeAt(j) === 32) j--;
   return s.charCodeAt(j) === 43; // "T+1"

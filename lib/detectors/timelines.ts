@@ -37,15 +37,17 @@ function merge(a: TimelineMention, b: TimelineMention): TimelineMention {
   return { start: a.start, end: b.end, key: `${clock.key} ${day.key}`, kind };
 }
 
-const FOUND = new WeakMap<Doc, readonly TimelineMention[]>();
+// The latest reply's mentions only: H5's grammar and its learned opinion's gate ask about it in turn. A fresh WeakMap per
+// reply stays young and cheap to fill; one long-lived map cost about a microsecond of GC bookkeeping per new reply.
+let latest = new WeakMap<Doc, readonly TimelineMention[]>();
 
 /** Every timeline in the reply, in order; a time of day next to a date is one mention ("5 pm on Thursday"). */
 export function findTimelines(doc: Doc): readonly TimelineMention[] {
-  // H5's grammar and its learned opinion's gate both ask, so the answer is kept with the reply's analysis.
-  let found = FOUND.get(doc);
+  let found = latest.get(doc);
   if (!found) {
     found = scanTimelines(doc);
-    FOUND.set(doc, found);
+    latest = new WeakMap();
+    latest.set(doc, found);
   }
   return found;
 }
@@ -57,9 +59,8 @@ function scanTimelines(doc: Doc): TimelineMention[] {
     if (!isTimelineAnchor(a)) continue;
     const last = out[out.length - 1];
     if (last && a.start < last.end) continue;
-    const f = growMention(s, a);
-    if (!f) continue;
-    const m: TimelineMention = { start: f.start, end: f.end, key: f.key, kind: f.kind };
+    const m: TimelineMention | null = growMention(s, a);
+    if (!m) continue;
     while (out.length && m.start < (out[out.length - 1] as TimelineMention).end) out.pop();
     const prev = out[out.length - 1];
     if (prev && joinable(prev, m) && JOIN_GAP.test(s.slice(prev.end, m.start))) out[out.length - 1] = merge(prev, m);
@@ -70,6 +71,21 @@ function scanTimelines(doc: Doc): TimelineMention[] {
 
 const SPACES = /\s+/g;
 
+// After white space, every PAST_AFTER match starts with one of "aeplob" and every ELIGIBILITY_AFTER match with one of "oaf".
+const PAST_AFTER_INITIALS = new Set([..."aeplob"].map((ch) => ch.charCodeAt(0)));
+const ELIGIBILITY_INITIALS = new Set([..."oaf"].map((ch) => ch.charCodeAt(0)));
+
+/** The first character from `at` that is not ASCII white space (NaN at the end); a non-ASCII one may still be \s. */
+function firstAfterSpaces(s: string, at: number): number {
+  let i = at;
+  for (let c = s.charCodeAt(i); c === 32 || (c >= 9 && c <= 13); c = s.charCodeAt(i)) i++;
+  return s.charCodeAt(i);
+}
+
+function mayStartWith(initials: Set<number>, c: number): boolean {
+  return c >= 128 || initials.has(c);
+}
+
 /**
  * The mention points back in time ("3 days ago", "it's been 10 days", "charged on June 1") or measures the customer's
  * reporting window from a statement (FRD-04's "within 60 days of the statement date"): a reference, never a promise.
@@ -77,9 +93,10 @@ const SPACES = /\s+/g;
 export function pointsBack(doc: Doc, m: TimelineMention): boolean {
   const s = doc.lower;
   const lead = s.slice(Math.max(0, m.start - 50), m.start);
-  if (PAST_AFTER.test(s.slice(m.end, m.end + 12)) || PAST_BEFORE.test(lead)) return true;
+  const next = firstAfterSpaces(s, m.end);
+  if ((mayStartWith(PAST_AFTER_INITIALS, next) && PAST_AFTER.test(s.slice(m.end, m.end + 12))) || PAST_BEFORE.test(lead)) return true;
   if (m.kind !== "duration" && ON_OR_AT.test(lead) && PAST_EVENT_BEFORE.test(lead)) return true;
-  return ELIGIBILITY_AFTER.test(s.slice(m.end, m.end + 40));
+  return mayStartWith(ELIGIBILITY_INITIALS, next) && ELIGIBILITY_AFTER.test(s.slice(m.end, m.end + 40));
 }
 
 /** Normal form of a claim as a target lists it ("ten business days" and "T+1" become "10 business days", "1 business day"). */
