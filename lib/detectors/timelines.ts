@@ -37,19 +37,18 @@ function merge(a: TimelineMention, b: TimelineMention): TimelineMention {
   return { start: a.start, end: b.end, key: `${clock.key} ${day.key}`, kind };
 }
 
-// The latest reply's mentions only: H5's grammar and its learned opinion's gate ask about it in turn. A fresh WeakMap per
-// reply stays young and cheap to fill; one long-lived map cost about a microsecond of GC bookkeeping per new reply.
-let latest = new WeakMap<Doc, readonly TimelineMention[]>();
+// The latest reply's mentions: H5's grammar and its learned opinion's gate ask about it in turn. One entry, not a map
+// kept for the run: filling a long-lived WeakMap cost about a microsecond of GC bookkeeping per reply.
+let latestDoc: Doc | null = null;
+let latest: readonly TimelineMention[] = [];
 
 /** Every timeline in the reply, in order; a time of day next to a date is one mention ("5 pm on Thursday"). */
 export function findTimelines(doc: Doc): readonly TimelineMention[] {
-  let found = latest.get(doc);
-  if (!found) {
-    found = scanTimelines(doc);
-    latest = new WeakMap();
-    latest.set(doc, found);
+  if (doc !== latestDoc) {
+    latest = scanTimelines(doc);
+    latestDoc = doc;
   }
-  return found;
+  return latest;
 }
 
 function scanTimelines(doc: Doc): TimelineMention[] {
