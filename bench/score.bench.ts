@@ -120,5 +120,5 @@ const perDecision = (ms: number) => `${((ms * 1000) / best.n).toFixed(1)} µs`;
 console.log(`score: the three detectors alone on the same replies ${perDecision(detectorMs)} a decision, against ${perDecision(best.ms)} for all of scoring (the target allows 20.0 µs for all of it)`);
 const mib = (b: number) => (b / 1048576).toFixed(0);
 console.log(`score: heap in use after each quarter of the file ${best.quarters.map(mib).join(" / ")} MiB (state kept: one entry per distinct decision and episode instance, for duplicate checks and episode scores)`);
-console.log(`score: machine speed: a trivial character loop ran at ${calibration.map((c) => c.toFixed(2)).join(" and ")} ns/char before and after (this VM: about 1.3 fast, 2.2–4.7 slow)`);
+console.log(`score: machine speed: a trivial character loop ran at ${calibration.map((c) => c.toFixed(2)).join(" and ")} ns/char before and after (this VM: about 1.3 fast, 2.2–6.4 slow)`);
 writeFileSync(`${out}/score.json`, JSON.stringify({ calibration_ns_per_char: calibration, decisions: best.n, ms: best.ms, rate, parse_ms: parseMs, detector_ms: detectorMs, ratio: best.ms / parseMs, peak_rss: peak, heap_quarters: best.quarters }, null, 2));
