@@ -1,10 +1,9 @@
 // The learned second opinion of H1, H4 and H5: fires when the model trained on the fixed probe sets gives a violation
 // probability above the threshold. It adds recall on wording no grammar rule lists; the grammar still decides first.
 import type { DetectorContext } from "../../schemas/probe";
-import { hit } from "../text";
+import { hit, type Span } from "../text";
 import type { DetectorResult } from "../types";
 import { analyse } from "../doc";
-import type { Span } from "../text";
 import { heldClaims, MARKERS, markedSentences, replyFeatures, type MarkedSentence, type Reading } from "./features";
 import { readSentenceIds, type MarkerIds } from "./read-ids";
 import { IntTable } from "./int-table";

@@ -1,6 +1,6 @@
 // The learned opinion's hot path: a sentence read straight into word numbers, with its particulars marked, without
 // building the marked string. It gives exactly what markParticulars → toLowerCase → WordTable.sentence gives (a test
-// compares them on every probe, every reference reply and random text), in one pass and no allocation per word.
+// compares them on every probe, every example-run output and random text), in one pass and no allocation per word.
 import type { Span } from "../text";
 import type { WordTable } from "./word-table";
 
