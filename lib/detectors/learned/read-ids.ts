@@ -97,7 +97,7 @@ export function readSentenceIds(words: WordTable, text: string, lower: string, s
       i = j - 1;
     }
   }
-  const out = words.ids.length < width + 1 ? (words.ids = new Int32Array(2 * width + 2)) : words.ids;
+  const out = words.reserve(width + 1);
   out[0] = start;
   let n = 1;
   for (let i = from; i < to; i++) {

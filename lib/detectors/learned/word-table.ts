@@ -37,13 +37,18 @@ export class WordTable {
     }
   }
 
+  /** `ids` with room for at least `length` numbers (grown when a sentence is longer than any before it). */
+  reserve(length: number): Int32Array {
+    if (this.ids.length < length) this.ids = new Int32Array(2 * length);
+    return this.ids;
+  }
+
   /**
    * Writes "<s>" and then each word of a marked sentence, as numbers (-1 for a word the model does not know), to the
    * start of `ids`, and returns how many it wrote; `ids` is overwritten by the next call.
    */
   sentence(marked: string, start: number): number {
-    if (this.ids.length < marked.length + 1) this.ids = new Int32Array(2 * marked.length + 2);
-    const out = this.ids;
+    const out = this.reserve(marked.length + 1);
     out[0] = start;
     let n = 1;
     const len = marked.length;
