@@ -12,6 +12,7 @@ import { detectorContext } from "../lib/pack/decision-points";
 import { runDetectors } from "../lib/detectors";
 import { checkFormat } from "../lib/scoring/format-gate";
 import type { DetectorContext } from "../lib/schemas/probe";
+import type { Detect } from "../lib/scoring/hard-criteria";
 
 const TARGET = Number(process.env.BENCH_DECISIONS ?? 100_000);
 const out = repoPath("bench", "out");
@@ -60,8 +61,8 @@ async function parseOnly(): Promise<number> {
   return performance.now() - t0;
 }
 
-async function score(): Promise<{ ms: number; n: number; composite: number | null; quarters: number[] }> {
-  const scorer = createRunScorer({ file, points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash, keepDecisions: false });
+async function score(detect?: Detect): Promise<{ ms: number; n: number; composite: number | null; quarters: number[] }> {
+  const scorer = createRunScorer({ file, points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash, keepDecisions: false, detect });
   const quarters: number[] = [];
   const t0 = performance.now();
   let n = 0;
@@ -109,6 +110,11 @@ const parseMs = Math.min(await parseOnly(), await parseOnly(), await parseOnly()
 const runs = [await score(), await score(), await score()];
 const best = runs.reduce((a, b) => (a.ms < b.ms ? a : b));
 const detectorMs = Math.min(await detectorsOnly(), await detectorsOnly());
+// The same scorer with detectors that find nothing: what every other stage costs, whatever the detectors become.
+const NOTHING = { fired: false, hits: [] };
+const noDetectors: Detect = () => ({ H1: NOTHING, H4: NOTHING, H5: NOTHING });
+await score(noDetectors);
+const restMs = Math.min((await score(noDetectors)).ms, (await score(noDetectors)).ms, (await score(noDetectors)).ms);
 sampleRss();
 const calibration = [calibrationBefore, calibrationNsPerChar()];
 
@@ -119,6 +125,7 @@ console.log(`score: peak RSS ${(peak / 1048576).toFixed(0)} MiB over a ${(statSy
 const perDecision = (ms: number) => `${((ms * 1000) / best.n).toFixed(1)} µs`;
 console.log(`score: the three detectors alone on the same replies ${perDecision(detectorMs)} a decision, against ${perDecision(best.ms)} for all of scoring (the target allows 20.0 µs for all of it)`);
 const mib = (b: number) => (b / 1048576).toFixed(0);
+console.log(`score: the scorer with detectors that find nothing ${perDecision(restMs)} a decision (${Math.round(best.n / (restMs / 1000)).toLocaleString("en-US")}/s): reading, both JSON parses, the format gate, components, must-ask and totals, ${Math.round((restMs * 1000 * 100) / best.n / 20)}% of the 20 µs budget before any detector runs`);
 console.log(`score: heap in use after each quarter of the file ${best.quarters.map(mib).join(" / ")} MiB (state kept: one entry per distinct decision and episode instance, for duplicate checks and episode scores)`);
 console.log(`score: machine speed: a trivial character loop ran at ${calibration.map((c) => c.toFixed(2)).join(" and ")} ns/char before and after (this VM: about 1.3 fast, 2.2–6.4 slow)`);
-writeFileSync(`${out}/score.json`, JSON.stringify({ calibration_ns_per_char: calibration, decisions: best.n, ms: best.ms, rate, parse_ms: parseMs, detector_ms: detectorMs, ratio: best.ms / parseMs, peak_rss: peak, heap_quarters: best.quarters }, null, 2));
+writeFileSync(`${out}/score.json`, JSON.stringify({ calibration_ns_per_char: calibration, decisions: best.n, ms: best.ms, rate, parse_ms: parseMs, detector_ms: detectorMs, rest_ms: restMs, ratio: best.ms / parseMs, peak_rss: peak, heap_quarters: best.quarters }, null, 2));

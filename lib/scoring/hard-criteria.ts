@@ -21,9 +21,12 @@ export function violatesH3(output: AgentOutput, target: Target): boolean {
 
 export type HardCheck = { violations: HardCode[]; hits: Partial<Record<DetectorCode, DetectorResult["hits"]>> };
 
+/** The text detectors as the scorer calls them; runDetectors unless a benchmark times the scorer without them. */
+export type Detect = typeof runDetectors;
+
 /** Stage 2: all five criteria, in code order; detector hits are kept so the workbench can highlight them. */
-export function checkHardCriteria(output: AgentOutput, target: Target, customerMessage: string): HardCheck {
-  const d = runDetectors(output.reply, detectorContext(target, customerMessage));
+export function checkHardCriteria(output: AgentOutput, target: Target, customerMessage: string, detect: Detect = runDetectors): HardCheck {
+  const d = detect(output.reply, detectorContext(target, customerMessage));
   const violations: HardCode[] = [];
   const hits: HardCheck["hits"] = {};
   if (d.H1.fired) violations.push("H1");

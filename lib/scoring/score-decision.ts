@@ -4,7 +4,7 @@ import type { RunLine } from "../schemas/run-line";
 import type { DetectorCode } from "../pack/vocab";
 import type { DecisionResult } from "./report-schema";
 import { checkFormat } from "./format-gate";
-import { checkHardCriteria } from "./hard-criteria";
+import { checkHardCriteria, type Detect } from "./hard-criteria";
 import { scoreActionType, scoreDestination, scoreFlags, scorePolicyCitation, scorePriority, weightedSum, ZERO_COMPONENTS } from "./components";
 import { scoreMustAsk } from "./must-ask";
 
@@ -12,14 +12,14 @@ import { scoreMustAsk } from "./must-ask";
  * Scores one decision point through the three stages of seed 000. Advisory criteria (detector recall below the floor)
  * are still counted but do not zero `score`; `score_strict` treats every criterion as hard.
  */
-export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, advisory: ReadonlySet<DetectorCode>): DecisionResult {
+export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, advisory: ReadonlySet<DetectorCode>, detect?: Detect): DecisionResult {
   const format = checkFormat(line.raw);
   if (!format.ok) {
     return result(point, line, { format_valid: false, format_error: format.error, output_type: null, hard_violations: [], hits: {}, components: { ...ZERO_COMPONENTS }, graded: 0, score: 0, score_strict: 0 });
   }
   const { output } = format;
   const t = point.target;
-  const hard = checkHardCriteria(output, t, point.customer_message);
+  const hard = checkHardCriteria(output, t, point.customer_message, detect);
   const components = {
     action_type: scoreActionType(output.action, t),
     destination: scoreDestination(output.action, t),

@@ -31,6 +31,16 @@ function opts(over: Partial<Parameters<typeof createRunScorer>[0]> = {}) {
   return { file: "run.jsonl", points, pack: makePack(), detectors: HARD, evalHash: "x".repeat(64), ...over };
 }
 
+describe("the detectors the scorer is given", () => {
+  it("a scorer given detectors that find nothing scores the leak as clean, and the shipped ones catch it", () => {
+    const NOTHING = { fired: false, hits: [] };
+    const text = [line("ver-001-d1", leak), line("ver-001-d2", route), line("fnd-002-d1", route)].join("\n");
+    const blind = scoreRunText(text, opts({ detect: () => ({ H1: NOTHING, H4: NOTHING, H5: NOTHING }) }));
+    expect(blind.splits.all.hard_violations.H1).toBe(0);
+    expect(scoreRunText(text, opts()).splits.all.hard_violations.H1).toBe(1);
+  });
+});
+
 describe("episode scoring (seed 000)", () => {
   it("a correct run scores 1.0 on every decision and fails no episode", () => {
     const r = scoreRunText([line("ver-001-d1", askVerify), line("ver-001-d2", route), line("fnd-002-d1", route)].join("\n"), opts());

@@ -7,6 +7,7 @@ import { eachLine } from "../io/lines";
 import { DETECTOR_CODES, type DetectorCode, type Split } from "../pack/vocab";
 import type { DecisionResult, DetectorFigure, ScoreReport, Summary } from "./report-schema";
 import { scoreDecision } from "./score-decision";
+import type { Detect } from "./hard-criteria";
 import { accumulate, addToEpisode, finishSummary, mergeInto, newAccumulator, tallyEpisode, type EpisodeState, type SummaryAccumulator } from "./summary";
 
 export type RunScorerOptions = {
@@ -19,6 +20,8 @@ export type RunScorerOptions = {
   split?: Split | "all";
   /** Keep every DecisionResult for decisions[]; off for streaming benchmarks so memory stays flat. */
   keepDecisions?: boolean;
+  /** The text detectors; the benchmark replaces them to time the rest of the scorer on its own. */
+  detect?: Detect;
 };
 
 export type RunScorer = {
@@ -102,7 +105,7 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
       seen.set(key, lineNo);
       covered.add(line.decision_id);
       model ??= line.model ?? null;
-      const d = scoreDecision(point, line, opts.pack, advisory);
+      const d = scoreDecision(point, line, opts.pack, advisory, opts.detect);
       // Family, difficulty and split belong to the episode, so an episode instance sits in exactly one cell.
       const episodeKey = exact ? instance * nEpisodes + known.episode : `${known.episode}:${instance}`;
       let ep = episodes.get(episodeKey);
