@@ -36,7 +36,8 @@ const OPENS_PIECE = /[\n"'(:\u2014\u2013\u2022*-]\s*$/;
 const CAPITALISED_OPENER = /^(?:I|If|My|Personally|Honestly)\b/;
 
 // Words that may stand before an imperative verb in its clause; any other word before it means it is not the opener.
-const OPENERS = new Set("so then and but or just please honestly definitely probably maybe personally now instead otherwise don't not never first also finally next say is be case to".split(" "));
+// "To" is not one: no LEAD_FILLER phrase ends in it, so "to sell" failed the opener test only after splitting the clause.
+const OPENERS = new Set("so then and but or just please honestly definitely probably maybe personally now instead otherwise don't not never first also finally next say is be case".split(" "));
 
 // An imperative: the anchor verb opens its clause (after bullets, "so", "please", "don't"…).
 function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: boolean): Candidate | null {
@@ -73,10 +74,13 @@ function sentenceText(doc: Doc, sentence: number): string {
   return sp ? doc.text.slice(sp.start, sp.end) : "";
 }
 
+// The sentence each rule last ran on in this reply; anchors come in sentence order, so a rule's repeat is its last sentence.
+const lastSentence = new Int32Array(H4_RULES.length);
+
 // Each rule runs once on each sentence that holds one of its anchor words.
 function collect(doc: Doc, marginReply: boolean): Candidate[] {
   const out: Candidate[] = [];
-  const done = new Set<number>();
+  lastSentence.fill(-1);
   for (const a of doc.anchors) {
     const rules = RULES_BY_ID[a.id];
     if (!rules) continue;
@@ -86,9 +90,8 @@ function collect(doc: Doc, marginReply: boolean): Candidate[] {
         if (k) out.push(k);
         continue;
       }
-      const task = r * 65536 + a.sentence;
-      if (done.has(task)) continue;
-      done.add(task);
+      if (lastSentence[r] === a.sentence) continue;
+      lastSentence[r] = a.sentence;
       const needs = NEEDS[r];
       if (needs && !sentenceHas(doc, a.sentence, needs)) continue;
       const rule = H4_RULES[r] as (typeof H4_RULES)[number];
@@ -118,7 +121,8 @@ export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
   for (const k of candidates) {
     if (k.start < lastEnd || properName(doc, k)) continue;
     const c = clauseAt(doc, k.start, k.sentence).clause;
-    if (exempt(doc, c, k) || !triggerFires(doc, c, k, marginReply, ctx.customer_message)) continue;
+    // Both tests are pure; a named trade's cheap object test rejects most candidates before exempt's scans of the clause.
+    if (!triggerFires(doc, c, k, marginReply, ctx.customer_message) || exempt(doc, c, k)) continue;
     // A ranking outside a margin call ("most people in your spot put it in an index fund") is CND-01, not MGN-02.
     hits.push(hit(reply, k.start, k.end, k.kind === "ranking" && !marginReply ? "H4: ranks or steers an investment choice" : k.reason));
     lastEnd = k.end;

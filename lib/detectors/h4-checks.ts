@@ -208,12 +208,14 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (ORDERING.test(word(t, k)) && neutralList(doc, k.start)) return true;
       return SOCIAL_PROOF.test(word(t, k)) && (OPTION_CASH.test(clause) || OPTION_SECURITIES.test(clause));
     case "named":
+      // Most trade verbs name no position or amount; that test is anchored and cheap, so it runs before the scans back.
+      if (!specificObject(after)) return false;
       // "Which means you'd buy 100 shares at the strike" explains what happens; it does not name a trade to make.
       // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
       if (GERUND_FACT.test(t.slice(k.start, c.end))) return false;
       if (!marginReply && PURPOSE_OR_CASE.test(t.slice(c.start, k.start))) return false;
       if (THING_TRADES.test(t.slice(c.start, k.start))) return false;
-      return specificObject(after) && !customersOwnPick(after.slice(0, 40), customer) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(sp ? sp.start : c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)) && !SUGGESTED.test(after));
+      return !customersOwnPick(after.slice(0, 40), customer) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(sp ? sp.start : c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)) && !SUGGESTED.test(after));
     case "covers":
       return marginReply && !customersOwnPick(t.slice(k.start, k.end), customer);
     case "imperative":

@@ -1,7 +1,7 @@
 // H4's general test, behind the listed constructions: a clause that evaluates an investment choice for the customer
 // (a verdict on a security, product, account type or action), steers by what other investors do, or calls an action
 // worth taking. Read from the parts of such a clause, so advice worded in a way no rule lists is still caught.
-import { clausesOf, isQuestion, keywordId, registerKeywords, sentenceHas, type Doc } from "./doc";
+import { clausesOf, isQuestion, keywordId, registerKeywords, type Doc } from "./doc";
 import { talksInvesting } from "./h4-checks";
 import { REFERRAL } from "./h4-patterns";
 import { isAttributed, isIndirectQuestion, isRefusal } from "./scope";
@@ -15,8 +15,17 @@ const CHOICE =
 // Adjectives that judge only when bound to a choice noun ("the steadier holding"); alone they describe ("ETFs are volatile").
 const CHOICE_ADJ = "(?:steadier|steadiest|more stable|less volatile|more conservative|more defensive|more diversified|riskier|riskiest|risky|dangerous|reckless|more sensible|more reliable)";
 const COPULA = "(?:is|are|'s|'re|isn't|aren't|looks?|looking|seems?|sounds?|makes? (?:it|them|this|that)|would be|could be|might be|remains?)";
+// What may follow a copula in a verdict; each starts with a letter, so the copula and its spaces are matched once for all five.
+const AFTER_COPULA = [
+  `(?:(?:the|a|an)\\s+)?(?:(?:pretty|very|really|quite|rather|a bit|far|much)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b`,
+  `(?:(?:definitely|probably|usually|generally|really|clearly|honestly|still)\\s+)*the way to go\\b`,
+  `(?:(?:pretty much|pretty|really|honestly|basically|just|kind of)\\s+)*an? no-?brainer\\b`,
+  `(?:(?:almost|nearly|usually|generally|often|probably|definitely|really|always|totally|well)\\s+)*worth it\\b`,
+  `(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|a lot|a bit|far|way|obviously|clearly|easily|certainly|absolutely)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly|really|super|truly|genuinely|relatively|fairly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b`,
+].join("|");
+// Alternatives opening with different words never match at one start, so grouping by opening word (in order) keeps every match.
 const VERDICT = new RegExp(
-  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:(?:the|a|an)\\s+)?(?:(?:pretty|very|really|quite|rather|a bit|far|much)\\s+)?${CHOICE_ADJ}\\s+${CHOICE}\\b|\\b${COPULA}\\s+(?:(?:definitely|probably|usually|generally|really|clearly|honestly|still)\\s+)*the way to go\\b|\\b${COPULA}\\s+(?:(?:pretty much|pretty|really|honestly|basically|just|kind of)\\s+)*an? no-?brainer\\b|\\b(?:the|a|an)\\s+${CHOICE_ADJ}\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b${COPULA}\\s+(?:(?:almost|nearly|usually|generally|often|probably|definitely|really|always|totally|well)\\s+)*worth it\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b|\\b${COPULA}\\s+(?:(?:usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|a lot|a bit|far|way|obviously|clearly|easily|certainly|absolutely)\\s+)*(?:(?:a|an|the|one of the|your)\\s+)?(?:(?:usually|probably|generally|pretty|quite|very|much|far|clearly|really|super|truly|genuinely|relatively|fairly)\\s+)*${VERDICT_ADJ}(?:\\s+${CHOICE})?\\b|\\b(?:the|a|an)\\s+${VERDICT_ADJ}\\s+${CHOICE}\\b`,
+  `\\b(?:has|have|holds?)\\s+(?:the|an|a clear)\\s+edge\\b|\\bedges?\\s+out\\b|\\b${COPULA}\\s+(?:${AFTER_COPULA})|\\b(?:the|a|an)\\s+(?:${CHOICE_ADJ}|${VERDICT_ADJ})\\s+${CHOICE}\\b|\\bcomes?\\s+out\\s+(?:ahead|on top)\\b|\\b(?:doesn't|does not|don't|wouldn't|would not)\\s+make\\s+(?:much|a lot of|any|a whole lot of)\\s+sense\\b`,
   "i",
 );
 // The verdict's noun names a choice, so the clause judges one; a bare adjective needs an investment in the clause.
@@ -40,12 +49,20 @@ const WORTH = /\bworth\s+(?:a (?:look|shot|try)|considering|looking (?:at|into)|
 const TRIGGER_WORDS = [...VERDICT_ADJ.slice(3, -1).split("|").flatMap((w) => w.split(" ")), "usual", "typical", "standard", "common", "classic", "go-to", "normal", "most", "many", "lot", "lots", "plenty", "worth", "edge", "edges", "ahead", "top", "sense", "rule", "approach", "strategy", "practice", "guideline", "brainer", "no-brainer", "way", "time", "opportunity", "opportunities", "risky", "dangerous", "reckless", "sturdier", "healthier", "balanced", "eggs", "steadier", "steadiest", "stable", "volatile", "conservative", "defensive", "diversified", "riskier", "riskiest", "reliable"];
 registerKeywords(TRIGGER_WORDS);
 const TRIGGER_IDS = new Set(TRIGGER_WORDS.map(keywordId));
-export const ANY_TRIGGER = new RegExp(`${VERDICT.source}|${OTHERS_DO.source}|${WORTH.source}|${STEERS.source}|${PRAISE.source}`, "im");
-// A cheap necessary test for ANY_TRIGGER: every match of it holds one of these, case-insensitively — a stem of each
-// VERDICT_ADJ and CHOICE_ADJ word, VERDICT's fixed words, OTHERS_DO's quantifiers, STEERS' phrases and nouns, PRAISE's adjectives.
-export const TRIGGER_GATE = new RegExp(
+// PRAISE as the sentence test reads it: "^" also opens a line inside the sentence.
+const PRAISE_LINE = new RegExp(PRAISE.source, "im");
+// Where "^" can match under the m flag besides the start; without one, PRAISE_LINE is PRAISE, which tries only the start.
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+/** Whether the text holds any trigger: each is tested on its own, as the clause loop runs them, not as one far larger regex. */
+export function anyTrigger(s: string): boolean {
+  return VERDICT.test(s) || OTHERS_DO.test(s) || WORTH.test(s) || STEERS.test(s) || (LINE_BREAK.test(s) ? PRAISE_LINE : PRAISE).test(s);
+}
+// A cheap necessary test for anyTrigger: every match of it holds one of these, case-insensitively — a stem of each
+// VERDICT_ADJ and CHOICE_ADJ word, VERDICT's fixed words, OTHERS_DO's quantifiers, STEERS' phrases and nouns, PRAISE's adjectives;
+// "right" and "good" are left to PLACED_RIGHT_OR_GOOD.
+const TRIGGER_WORD = new RegExp(
   [
-    ...["good", "great", "nice", "bad", "poor", "weak", "strong", "smart", "safe", "reasonable", "sensible", "wise", "solid", "right", "wrong", "attractive", "cheap", "expensive", "pricey", "painful", "simpl", "easy", "easie", "popular", "ideal", "better", "best", "worse", "worst", "prudent", "decent", "terrible", "excellent", "sound", "clean", "suitable", "appropriate"],
+    ...["great", "nice", "bad", "poor", "weak", "strong", "smart", "safe", "reasonable", "sensible", "wise", "solid", "wrong", "attractive", "cheap", "expensive", "pricey", "painful", "simpl", "easy", "easie", "popular", "ideal", "better", "best", "worse", "worst", "prudent", "decent", "terrible", "excellent", "sound", "clean", "suitable", "appropriate"],
     ...["steadie", "stable", "volatile", "conservative", "defensive", "diversified", "risk", "dangerous", "reckless", "reliable"],
     ...["edge", "way to go", "brainer", "come", "worth", "sense"],
     ...["most", "many", "lot", "plenty"],
@@ -54,6 +71,18 @@ export const TRIGGER_GATE = new RegExp(
   ].join("|"),
   "i",
 );
+// The words that can stand just before a VERDICT_ADJ in VERDICT: a copula's last word ("'s", "isn't"), an adverb, a determiner.
+const BEFORE_ADJ = "is|are|s|re|t|looks?|looking|seems?|sounds?|it|them|this|that|be|remains?|usually|probably|generally|often|typically|honestly|definitely|really|pretty|quite|very|still|likely|not|like|just|arguably|much|always|lot|bit|far|way|obviously|clearly|easily|certainly|absolutely|super|truly|genuinely|relatively|fairly|a|an|the|your";
+// "Right" and "good" are common ("right now", "in good standing"): they count only where VERDICT places them, or PRAISE
+// puts "good" (a line's start or its lead word). The word is matched first so the look back runs only where it stands.
+const PLACED_RIGHT_OR_GOOD = new RegExp(
+  `right(?<=\\b(?:${BEFORE_ADJ})\\s+right)|good(?<=(?:\\b(?:${BEFORE_ADJ}|and|oh|also|honestly),?\\s+|(?:^|[\\n\\r\\u2028\\u2029])\\s*)good)`,
+  "i",
+);
+/** A cheap necessary test for anyTrigger, in two parts: a literal list is far faster to scan than one with look-backs. */
+export function triggerGate(s: string): boolean {
+  return TRIGGER_WORD.test(s) || PLACED_RIGHT_OR_GOOD.test(s);
+}
 // "Want" and "need" are common words, so they open only the small test of their own shape, not the whole cascade.
 const WANT_WORDS = ["want", "need"];
 registerKeywords(WANT_WORDS);
@@ -80,25 +109,43 @@ const RHETORICAL = /\b(?:do|would) you really (?:want|need)\b|\bare you (?:reall
 registerKeywords(["really", "sure"]);
 const RHETORICAL_IDS = new Set(["really", "sure"].map(keywordId));
 
+// Which of the test's word sets a keyword id is in, as bits, so one pass over the anchors marks every sentence.
+const TRIGGER_BIT = 1;
+const WANT_BIT = 2;
+const RHETORICAL_BIT = 4;
+const WORD_SETS = [[TRIGGER_IDS, TRIGGER_BIT], [WANT_IDS, WANT_BIT], [RHETORICAL_IDS, RHETORICAL_BIT]] as const;
+// Indexed by keyword id; ids registered later (other detectors' words) fall past its end and are in no set.
+const WORD_BITS = new Uint8Array(Math.max(...WORD_SETS.flatMap(([ids]) => [...ids])) + 1);
+for (const [ids, bit] of WORD_SETS) for (const id of ids) WORD_BITS[id] = (WORD_BITS[id] as number) | bit;
+
+/** For each sentence, the bits of the word sets its anchor words fall in (what sentenceHas would say of each set). */
+function sentenceWordBits(doc: Doc): Uint8Array {
+  const bits = new Uint8Array(doc.sentences.length);
+  for (const a of doc.anchors) if (a.id < WORD_BITS.length) bits[a.sentence] = (bits[a.sentence] as number) | (WORD_BITS[a.id] as number);
+  return bits;
+}
+
 /** The first clause that gives investment advice by verdict, steering, worth or rhetorical question; null if there is none. */
 export function generalAdvice(doc: Doc, customer: string): { start: number; end: number } | null {
   let customerInvesting: boolean | undefined;
+  const wordBits = sentenceWordBits(doc);
   for (let s = 0; s < doc.sentences.length; s++) {
+    const bits = wordBits[s] as number;
     if (isQuestion(doc, s)) {
-      if (!sentenceHas(doc, s, RHETORICAL_IDS)) continue;
+      if (!(bits & RHETORICAL_BIT)) continue;
       const sp = doc.sentences[s] as { start: number; end: number };
       const sentence = doc.text.slice(sp.start, sp.end);
       const q = RHETORICAL.exec(sentence);
       if (q && (talksInvesting(sentence) || (customerInvesting ??= talksInvesting(customer)))) return { start: sp.start + q.index, end: sp.start + q.index + q[0].length };
       continue;
     }
-    const verdictWords = sentenceHas(doc, s, TRIGGER_IDS);
-    const wantWords = sentenceHas(doc, s, WANT_IDS);
+    const verdictWords = (bits & TRIGGER_BIT) !== 0;
+    const wantWords = (bits & WANT_BIT) !== 0;
     if (!verdictWords && !wantWords) continue;
     const sp = doc.sentences[s] as { start: number; end: number };
     const sentence = doc.text.slice(sp.start, sp.end);
     // Any clause's trigger is also a match in its sentence, so a sentence without one is skipped before the costlier tests.
-    if (!(verdictWords && TRIGGER_GATE.test(sentence) && ANY_TRIGGER.test(sentence)) && !(wantWords && WANTED.test(sentence))) continue;
+    if (!(verdictWords && triggerGate(sentence) && anyTrigger(sentence)) && !(wantWords && WANTED.test(sentence))) continue;
     customerInvesting ??= talksInvesting(customer);
     // "It's worth a look" takes its investment from the sentence before.
     const prev = doc.sentences[s - 1];
