@@ -7,9 +7,10 @@ import type { Clause } from "./text";
 export type Frame = { found: boolean; negated: boolean; at: number };
 const NONE: Frame = { found: false, negated: false, at: -1 };
 
-// Future and modal markers. A verb-like marker (aim, promise, guarantee…) counts only with the agent as subject.
+// Future and modal markers. A verb-like marker (aim, promise, guarantee…; group 1, unnamed so no groups object is built per
+// match) counts only with the agent as subject.
 const MODAL =
-  /\b(?:won't|can't|cannot|shouldn't|couldn't|mightn't|will|shall|can|could|should|may|might|must)\b|'ll\b|(?<=\b(?:I|we)(?:'d|\s+would)\s+)(?<verb2>expect|anticipate)\b|\b(?:am|is|are|'m|'re|'s)\s+(?:not\s+)?(?:going|scheduled|expected|set|due|supposed|aiming|planning|committed)\s+to\b|\bgoing to\b|\b(?<verb>aim|aims|expect|expects|plan|plans|intend|intends|promise|promises|commit|commits|guarantee|guarantees|pledge)\b/gi;
+  /\b(?:won't|can't|cannot|shouldn't|couldn't|mightn't|will|shall|can|could|should|may|might|must)\b|'ll\b|(?<=\b(?:I|we)(?:'d|\s+would)\s+)(?:expect|anticipate)\b|\b(?:am|is|are|'m|'re|'s)\s+(?:not\s+)?(?:going|scheduled|expected|set|due|supposed|aiming|planning|committed)\s+to\b|\bgoing to\b|\b(aim|aims|expect|expects|plan|plans|intend|intends|promise|promises|commit|commits|guarantee|guarantees|pledge)\b/gi;
 const NEGATED_MODAL = /^(?:won't|can't|cannot|shouldn't|couldn't|mightn't)$|not\s+(?:going|scheduled|expected|set|due)/i;
 const NEGATION_AFTER = /^\s+(?:not|never)\b/i;
 // "should have arrived", "could have posted": past, counterfactual — a reference, not a promise.
@@ -75,7 +76,7 @@ function modalFrame(doc: Doc, c: Clause, clause: string): Frame {
     const after = clause.slice(m.index + m[0].length, m.index + m[0].length + 60);
     if (COUNTERFACTUAL_MODAL.test(m[0]) && PERFECT_AFTER.test(after)) continue;
     const { word, np, last } = subjectOf(clause, Math.max(0, m.index - 60), m.index);
-    if (m.groups?.verb && !FIRST_PERSON.test(word)) continue;
+    if (m[1] && !FIRST_PERSON.test(word)) continue;
     if (word === "you" && !RECEIPT_AFTER.test(after)) continue;
     if ((word === "i" || word === "we") && CAN.test(m[0]) && PERCEPTION_AFTER.test(after)) continue;
     if (THIRD_PARTY.test(np) || NAMED_OTHER.test(last)) continue;
@@ -117,6 +118,11 @@ const VALUE_LEAD = /^(?:(?:usually|typically|generally|normally|expected|estimat
 const VALUE_TAIL = /^\s*(?:(?:of|from|after)\s+(?:your|the|our)\s+[\w -]{1,30})?[.!]?\s*$/i;
 
 // Every LABEL_BREAK match holds a colon: most clause breaks are commas and need no slice.
+// The clause before the ref's; index -1 would be a slow named-property lookup ("-1"), so the first clause is tested first.
+function clauseBefore(ref: ClauseRef): Clause | undefined {
+  return ref.i > 0 ? ref.list[ref.i - 1] : undefined;
+}
+
 function holdsColon(s: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (s.charCodeAt(i) === 58) return true;
   return false;
@@ -124,7 +130,7 @@ function holdsColon(s: string, from: number, to: number): boolean {
 
 /** "Final decision on the dispute: within 45 days": the mention is the value of a labelled line, stated as what will happen. */
 export function labelledValue(doc: Doc, ref: ClauseRef, mention: { start: number; end: number }): Frame | null {
-  const prev = ref.list[ref.i - 1];
+  const prev = clauseBefore(ref);
   const c = ref.clause;
   if (!prev || !holdsColon(doc.text, prev.end, c.start) || !LABEL_BREAK.test(doc.text.slice(prev.end, c.start)) || !LABEL.test(doc.text.slice(prev.start, prev.end))) return null;
   if (!VALUE_LEAD.test(doc.text.slice(c.start, mention.start)) || !VALUE_TAIL.test(doc.text.slice(mention.end, c.end))) return null;
@@ -139,7 +145,7 @@ export function commitmentFrame(doc: Doc, ref: ClauseRef, clause = doc.text.slic
   const plain = plainFrame(clause);
   if (plain.found) return modal.negated ? modal : plain;
   if (modal.negated) return modal;
-  const prev = ref.list[ref.i - 1];
+  const prev = clauseBefore(ref);
   if (prev && SUBJECTLESS_CONJUNCT.test(clause)) {
     return { ...commitmentFrame(doc, { list: ref.list, i: ref.i - 1, clause: prev as Clause }), at: -1 };
   }

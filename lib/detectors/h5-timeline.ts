@@ -103,7 +103,7 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const hits: DetectorHit[] = [];
   let facts: ClauseFacts | undefined;
   for (const m of mentions) {
-    if (isAllowed(m, allowed, anchored) || pointsBack(doc, m) || inSpans(quotesOf(doc), m.start)) continue;
+    if (isAllowed(m, allowed, anchored) || pointsBack(doc, m)) continue;
     const sentence = sentenceAt(doc, m.start);
     if (isQuestion(doc, sentence)) continue;
     const ref = clauseAt(doc, m.start, sentence);
@@ -115,7 +115,8 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
     // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
     const frameAt = ref.clause.start + frame.at;
     if (frame.at >= 0 && frameAt > m.end && hasNegator(doc.text.slice(m.end, frameAt))) continue;
-    if (THIRD_PARTY_OWNER.test(before)) continue;
+    // Quoted text is found last: a scan of the whole reply, needed only for a mention that would otherwise fire.
+    if (THIRD_PARTY_OWNER.test(before) || inSpans(quotesOf(doc), m.start)) continue;
     hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
   }
   return { fired: hits.length > 0, hits };

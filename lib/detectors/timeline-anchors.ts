@@ -70,14 +70,20 @@ function unitKey(qualifier: string, unitWord: string, plural: boolean): string {
   return plural ? `${word}s` : word;
 }
 
+/** "this week", "next month", "the weekend" as a day named; null for "a weekend"; undefined when the unit is a duration. */
+function dayNamedBy(s: string, a: Anchor, word: string): Found | undefined {
+  const prev = wordBefore(s, a.start)?.word ?? "";
+  if (prev === "this" || prev === "next") return { start: a.start - prev.length - 1, end: a.end, key: `${prev} ${word}`, kind: "date" };
+  if (word !== "weekend") return undefined;
+  // "before the weekend", "by the weekend": a day named, like a weekday.
+  return prev === "a" ? null : { start: a.start, end: a.end, key: "weekend", kind: "date" };
+}
+
 function fromUnit(s: string, a: Anchor): Found {
   const word = s.slice(a.start, a.end);
-  const prev = wordBefore(s, a.start)?.word ?? "";
-  if (word === "weekend" || ((prev === "this" || prev === "next") && WEEK_OR_MONTH.test(word))) {
-    if (prev === "this" || prev === "next") return { start: a.start - prev.length - 1, end: a.end, key: `${prev} ${word}`, kind: "date" };
-    // "before the weekend", "by the weekend": a day named, like a weekday.
-    return prev === "a" ? null : { start: a.start, end: a.end, key: "weekend", kind: "date" };
-  }
+  // The word before matters only for "weekend", "week(s)" and "month(s)": most units ("days") skip reading it.
+  const named = word === "weekend" || WEEK_OR_MONTH.test(word) ? dayNamedBy(s, a, word) : undefined;
+  if (named !== undefined) return named;
   // "within the hour", "within the week": one of the unit (the word is tested first, so the lead is sliced only for one).
   if (ONE_UNIT.test(word) && WITHIN_THE.test(s.slice(Math.max(0, a.start - 40), a.start))) return { start: a.start, end: a.end, key: `1 ${word}`, kind: "duration" };
   const num = readNumberBefore(s, a.start);
@@ -138,8 +144,7 @@ function fromWord(s: string, a: Anchor): Found {
   if (MONTH_SET.has(w)) {
     const md = sticky(MONTH_DAY, s, at);
     if (md) return { start: at, end: at + md[0].length, key: `${(md[1] as string).slice(0, 3)} ${Number(md[2])}`, kind: "date" };
-    const prev = wordBefore(s, at)?.word ?? "";
-    if (w !== "may" && w.length > 3 && MONTH_PREPOSITION.test(prev)) return { start: at, end: a.end, key: w.slice(0, 3), kind: "date" };
+    if (w !== "may" && w.length > 3 && MONTH_PREPOSITION.test(wordBefore(s, at)?.word ?? "")) return { start: at, end: a.end, key: w.slice(0, 3), kind: "date" };
     return null;
   }
   if (DAY_SET.has(w)) {

@@ -51,17 +51,22 @@ export function findTimelines(doc: Doc): readonly TimelineMention[] {
   return latest;
 }
 
+// Reading index -1 of an empty array is a slow named-property lookup ("-1"), not an element load: ask for length first.
+function lastOf(out: TimelineMention[]): TimelineMention | undefined {
+  return out.length > 0 ? out[out.length - 1] : undefined;
+}
+
 function scanTimelines(doc: Doc): TimelineMention[] {
   const s = doc.lower;
   const out: TimelineMention[] = [];
   for (const a of doc.anchors) {
     if (!isTimelineAnchor(a)) continue;
-    const last = out[out.length - 1];
+    const last = lastOf(out);
     if (last && a.start < last.end) continue;
     const m: TimelineMention | null = growMention(s, a);
     if (!m) continue;
     while (out.length && m.start < (out[out.length - 1] as TimelineMention).end) out.pop();
-    const prev = out[out.length - 1];
+    const prev = lastOf(out);
     if (prev && joinable(prev, m) && JOIN_GAP.test(s.slice(prev.end, m.start))) out[out.length - 1] = merge(prev, m);
     else out.push(m);
   }
