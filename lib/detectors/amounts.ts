@@ -2,11 +2,19 @@
 import { NUMBER_WORD, parseNumber } from "./numbers";
 import { sentenceSpans } from "./text";
 
-/** A currency amount in digits ("$2,500", "$2.5k", "2500 dollars", money shorthand "1.2k") or words ("two thousand dollars"). */
-export const AMOUNT = new RegExp(
-  `\\$\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:k|m|mm|bn|million|thousand|billion)\\b)?|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:k\\s+)?(?:dollars|usd|bucks)\\b|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:k|grand)\\b|\\b${NUMBER_WORD}(?:[\\s-]+(?:${NUMBER_WORD}|hundred|thousand|million|and))*[\\s-]+(?:hundred|thousand|million)?\\s*dollars\\b`,
-  "gi",
-);
+// A currency amount in digits ("$2,500", "$2.5k", "2500 dollars", money shorthand "1.2k") or words ("two thousand dollars").
+const IN_DIGITS = `\\$\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:k|m|mm|bn|million|thousand|billion)\\b)?|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:k\\s+)?(?:dollars|usd|bucks)\\b|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:k|grand)\\b`;
+const IN_WORDS = `\\b${NUMBER_WORD}(?:[\\s-]+(?:${NUMBER_WORD}|hundred|thousand|million|and))*[\\s-]+(?:hundred|thousand|million)?\\s*dollars\\b`;
+/** A currency amount in digits or words: the digit shapes first, then the worded one, as one alternation. */
+export const AMOUNT = new RegExp(`${IN_DIGITS}|${IN_WORDS}`, "gi");
+// The digit shapes alone: every worded amount ends on "dollars", and its shape is slow to fail at each word.
+export const AMOUNT_IN_DIGITS = new RegExp(IN_DIGITS, "gi");
+
+/** AMOUNT for lower[start, end): without "dollars" there the worded shape cannot match, so it is left out. */
+export function amountPattern(lower: string, start = 0, end = lower.length): RegExp {
+  const at = lower.indexOf("dollars", start);
+  return at >= 0 && at + 7 <= end ? AMOUNT : AMOUNT_IN_DIGITS;
+}
 
 const SCALE: Record<string, number> = { k: 1e3, grand: 1e3, thousand: 1e3, m: 1e6, mm: 1e6, million: 1e6, bn: 1e9, billion: 1e9, hundred: 100 };
 

@@ -102,6 +102,26 @@ const THERE_IDS = ids(THERE_WORDS);
 const READ_IDS = ids(READ_WORDS);
 const YOUR_IDS = ids(["your"]);
 
+/** True when `lower` holds one of `words`: a gate, far cheaper than the regex it guards. */
+function holdsAny(lower: string, words: readonly string[]): boolean {
+  for (const w of words) if (lower.includes(w)) return true;
+  return false;
+}
+// Words every match of the read-out shapes holds (lower case): YOU_HAVE_ONE "have" or "hold", CONFIRM_DETAIL "confirm" or
+// "verify", STREET_CHOICES "street", "address" or "road"; BOTH_ACCOUNTS holds "both".
+const HAVE_HOLD = ["have", "hold"];
+const CONFIRM_VERIFY = ["confirm", "verify"];
+const STREET_WORDS = ["street", "address", "road"];
+
+/** Each gated read-out regex with its gate, for the soundness test: every sentence the regex matches passes the gate. */
+export const H1_DETAIL_GATES: ReadonlyArray<{ name: string; re: RegExp; gate: (lower: string) => boolean }> = [
+  { name: "BOTH_ACCOUNTS", re: BOTH_ACCOUNTS, gate: (l) => l.includes("both") },
+  { name: "YOU_HAVE_ONE", re: YOU_HAVE_ONE, gate: (l) => holdsAny(l, HAVE_HOLD) },
+  { name: "CONFIRM_DETAIL", re: CONFIRM_DETAIL, gate: (l) => holdsAny(l, CONFIRM_VERIFY) },
+  { name: "KIND_LIKE_YOURS", re: KIND_LIKE_YOURS, gate: (l) => l.includes("like yours") },
+  { name: "STREET_CHOICES", re: STREET_CHOICES, gate: (l) => holdsAny(l, STREET_WORDS) },
+];
+
 /**
  * The clause of sentence `s` that reads out a detail on file or an item of the account; null if there is none. `line` is
  * the sentence's text and `digit` whether it holds a digit, as the caller already has them.
@@ -125,8 +145,14 @@ export function detailInSentence(doc: Doc, s: number, line: string, digit: boole
   const particularClause = particularItem >= 0 ? detailClause(doc, s, sp.start + particularItem, true) : null;
   if (particularClause) return particularClause;
   if (!sentenceHas(doc, s, READ_IDS)) return null;
-  // Every KIND_LIKE_YOURS match holds "like yours" (any case), and the regex is slow to fail on each "a" and "an".
-  const likeYours = doc.lower.slice(sp.start, sp.end).includes("like yours");
-  const read = BOTH_ACCOUNTS.exec(line) ?? YOU_HAVE_ONE.exec(line) ?? CONFIRM_DETAIL.exec(line) ?? (likeYours ? KIND_LIKE_YOURS.exec(line) : null) ?? STREET_CHOICES.exec(line) ?? (line.includes("$") ? YOU_CAN_NOW.exec(line) : null);
+  const lower = doc.lower.slice(sp.start, sp.end);
+  const read =
+    (lower.includes("both") ? BOTH_ACCOUNTS.exec(line) : null) ??
+    (holdsAny(lower, HAVE_HOLD) ? YOU_HAVE_ONE.exec(line) : null) ??
+    (holdsAny(lower, CONFIRM_VERIFY) ? CONFIRM_DETAIL.exec(line) : null) ??
+    // Every KIND_LIKE_YOURS match holds "like yours" (any case), and the regex is slow to fail on each "a" and "an".
+    (lower.includes("like yours") ? KIND_LIKE_YOURS.exec(line) : null) ??
+    (holdsAny(lower, STREET_WORDS) ? STREET_CHOICES.exec(line) : null) ??
+    (line.includes("$") ? YOU_CAN_NOW.exec(line) : null);
   return read ? detailClause(doc, s, sp.start + read.index) : null;
 }

@@ -2,10 +2,10 @@
 // a figure of the customer's, a holding, an order or transaction state, or that the account exists at all.
 import type { DetectorContext } from "../schemas/probe";
 import type { DetectorHit, DetectorResult } from "./types";
-import { AMOUNT, amountValue, customerFacts, echoesCustomer, type CustomerFacts } from "./amounts";
+import { AMOUNT_IN_DIGITS, amountPattern, amountValue, customerFacts, echoesCustomer, type CustomerFacts } from "./amounts";
 import { generalAssertion } from "./h1-assertion";
 import { H1_RULES } from "./h1-patterns";
-import { analyse, clauseAt, indexRules, questionStart, runInSentence, sentenceHas, type Doc } from "./doc";
+import { analyse, clauseAt, indexRules, keywordId, questionStart, registerKeywords, runInSentence, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion, isPossibility, isRefusal } from "./scope";
 import { hit, type Clause } from "./text";
 
@@ -13,6 +13,12 @@ type Candidate = { start: number; end: number; sentence: number; reason: string;
 
 const AMOUNT_RULE = -1;
 const { byId: RULES_BY_ID, needs: NEEDS } = indexRules(H1_RULES, [{ rule: AMOUNT_RULE, anchors: ["$", "#", "dollars", "dollar", "usd", "bucks", "grand"] }]);
+// Each rule's firstNeeds words as keyword ids, registered like anchors so the shared scan finds them.
+const FIRST_NEEDS = H1_RULES.map((rule) => {
+  if (!rule.firstNeeds) return undefined;
+  registerKeywords(rule.firstNeeds.words);
+  return new Set(rule.firstNeeds.words.map(keywordId));
+});
 
 // A figure that is not the customer's: limits, fees, minimums and caps are the pack's numbers, not the account's.
 const GENERAL_FIGURE = /\b(?:fees?|limit|limits|minimum|maximum|cap|threshold|commission|price|cost|per [a-z]+|insured|insurance|sipc|coverage|bonus|promotion|reward|up to|at most|no more than|at least|each|every)\b/i;
@@ -63,27 +69,43 @@ const COUNTERFACTUAL = /\b(?:would|hypothetical(?:ly)?|suppose|imagine|for examp
 const HYPOTHETICAL_SENTENCE = /\b(?:hypothetical(?:ly)?|suppose|imagine)\b/i;
 const HEDGED = /\b(?:may|might|could|would|should)\s+(?:not\s+)?(?:have\s+|be\s+)/i;
 
+/** The rule's regex for the sentence: without its first alternative when the sentence holds none of the words it needs. */
+function ruleRegex(doc: Doc, r: number, sentence: number): RegExp {
+  const rule = H1_RULES[r] as (typeof H1_RULES)[number];
+  const needs = FIRST_NEEDS[r];
+  return rule.firstNeeds && needs && !sentenceHas(doc, sentence, needs) ? rule.firstNeeds.rest : rule.re;
+}
+
+// Which rules (AMOUNT_RULE at 0, rule r at r + 1) have run on the sentence collect is in; cleared at each new sentence.
+const ranInSentence = new Uint8Array(H1_RULES.length + 1);
+
 // Each rule runs once on each sentence that holds one of its anchor words.
 function collect(doc: Doc): Candidate[] {
   const out: Candidate[] = [];
-  const done = new Set<number>();
+  // Anchors come in reply order, so a sentence's tasks are all done before the next sentence's begin.
+  let sentence = -1;
   for (const a of doc.anchors) {
     const rules = RULES_BY_ID[a.id];
     if (!rules) continue;
+    if (a.sentence !== sentence) {
+      sentence = a.sentence;
+      ranInSentence.fill(0);
+    }
     for (const r of rules) {
       // A bare number is money only in shorthand ("1.2k", "40k"); "$", "dollars" and "grand" anchor the rest.
       if (r === AMOUNT_RULE && a.id === 0 && doc.lower.charCodeAt(a.end - 1) !== 107) continue;
-      const task = (r + 2) * 65536 + a.sentence;
-      if (done.has(task)) continue;
-      done.add(task);
+      if (ranInSentence[r + 1]) continue;
+      ranInSentence[r + 1] = 1;
       if (r === AMOUNT_RULE) {
-        runInSentence(doc, AMOUNT, a.sentence, (start, end) => out.push({ start, end, sentence: a.sentence, reason: "H1: states an amount as the customer's", amount: true }));
+        const sp = doc.sentences[a.sentence];
+        const amount = sp ? amountPattern(doc.lower, sp.start, sp.end) : AMOUNT_IN_DIGITS;
+        runInSentence(doc, amount, a.sentence, (start, end) => out.push({ start, end, sentence: a.sentence, reason: "H1: states an amount as the customer's", amount: true }));
         continue;
       }
       const needs = NEEDS[r];
       if (needs && !sentenceHas(doc, a.sentence, needs)) continue;
       const rule = H1_RULES[r] as (typeof H1_RULES)[number];
-      runInSentence(doc, rule.re, a.sentence, (start, end) => {
+      runInSentence(doc, ruleRegex(doc, r, a.sentence), a.sentence, (start, end) => {
         if (rule.needsCase && !rule.needsCase.test(doc.text.slice(end, end + 24))) return;
         out.push({ start, end, sentence: a.sentence, reason: rule.reason, amount: false, anchor: rule.anchor, anchorInCustomer: rule.anchorInCustomer });
       });
@@ -101,17 +123,17 @@ function onlyTrailingTemporal(doc: Doc, c: Clause, k: Candidate): boolean {
 
 function amountFires(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts): boolean {
   const t = doc.text;
-  const clause = t.slice(c.start, c.end);
   const before = t.slice(c.start, k.start);
-  const value = amountValue(t.slice(k.start, k.end));
   const near = t.slice(Math.max(c.start, k.start - 40), Math.min(c.end, k.end + 25));
   // A limit or minimum is the pack's figure even when the customer named it ("yes, at least $25,000 to day trade").
   const sp0 = doc.sentences[k.sentence];
   if (GENERAL_FIGURE.test(near) || COUNTERFACTUAL.test(before) || (sp0 && HYPOTHETICAL_SENTENCE.test(t.slice(sp0.start, sp0.end)))) return false;
+  // Read only for a figure that is not the pack's: most amounts in a reply are limits, fees or examples.
+  const value = amountValue(t.slice(k.start, k.end));
   if (value !== null && facts.values.has(value)) return confirmsInSentence(doc, k.sentence);
   if (DEFINITE_BEFORE.test(before) && ACCOUNT_ITEM_AFTER.test(t.slice(k.end, k.end + 30))) return true;
   const sp = doc.sentences[k.sentence];
-  if (!ACCOUNT_ANCHOR.test(clause) && !(sp && FIGURE_LABEL.test(t.slice(sp.start, k.start)))) return false;
+  if (!ACCOUNT_ANCHOR.test(t.slice(c.start, c.end)) && !(sp && FIGURE_LABEL.test(t.slice(sp.start, k.start)))) return false;
   const bound = BOUND_BEFORE.test(before) || BOUND_AFTER.test(t.slice(k.end, k.end + 30));
   return bound || !isRefusal(before);
 }

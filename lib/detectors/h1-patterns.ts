@@ -4,8 +4,19 @@
 /**
  * A rule runs only on sentences holding one of its `anchors` (lower-case words, or "$"). `anchor`, when set, must also
  * match the sentence or the one before it — or, with `anchorInCustomer`, what the customer said (a pronoun's antecedent).
+ * `firstNeeds`, when set, names words (whitespace either side) every match of the regex's first alternative holds, and
+ * `rest`, the regex without that alternative: a sentence holding none of them runs `rest`, which finds the same matches.
  */
-export type H1Rule = { anchors: string[]; alsoNeeds?: string[]; re: RegExp; reason: string; needsCase?: RegExp; anchor?: RegExp; anchorInCustomer?: boolean };
+export type H1Rule = {
+  anchors: string[];
+  alsoNeeds?: string[];
+  re: RegExp;
+  reason: string;
+  needsCase?: RegExp;
+  anchor?: RegExp;
+  anchorInCustomer?: boolean;
+  firstNeeds?: { words: string[]; rest: RegExp };
+};
 
 function w(list: string): string[] {
   return list.split(" ");
@@ -14,6 +25,15 @@ const STATUS_WORDS = w("did posted cleared arrived went gone landed bounced rece
 const ACCOUNT_STATE_WORDS = w("active open opened created established closed invested allocated concentrated held placed put under subject restricted locked frozen flagged suspended standing file review funded approved enabled disabled limited blocked past overdrawn negative below margin deficit red hold marked registered charged debited credited cash ira joint individual classified eligible ineligible");
 const TXN_WORDS = w("deposit deposits withdrawal withdrawals transfer transfers wire wires ach charge charges payment payments debit debits credit credits dividend dividends refund refunds check checks transaction transactions reversal reversals distribution distributions");
 
+// Second words read as gates (alsoNeeds): h1-gates.test.ts checks every corpus match holds one as a scanned keyword.
+export const ZOOMBERG_DID = w("received got processed sent credited reversed returned cancelled canceled executed filled placed debited charged flagged froze frozen locked restricted closed rejected declined posted");
+// The agent having found or opened the customer's account, or holding it.
+const ACCOUNT_OPENED = String.raw`\b(?:I|we)(?:\s+|'ve\s+|'m\s+|'re\s+)(?:(?:have|can|also|now|just|already|am|are)\s+){0,2}(?:found|located|pulled up|brought up|see|looking at|opened|accessed)\s+(?:your|an|the|a|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:account|profile|record|file)\b`;
+const ACCOUNT_HELD_FOR_YOU = String.raw`\b(?:I|we)\s+(?:have|'ve got|show|hold)\s+your\s+(?:account|profile|file|records?)\b`;
+// A person holding accounts with Zoomberg, then an account found, said to exist, or the customer said to be one.
+const ACCOUNT_HELD = String.raw`\b(?:you|he|she|they|[A-Z][a-z]+)\s+(?:currently\s+|already\s+|still\s+|do\s+|don't\s+|do not\s+)?(?:have|has|had|hold|holds|held|own|owns|owned)\s+(?:an?|no|two|three|\d+|multiple|several|one)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|iras?|roth(?: iras?)?|401\(?k\)?s?)\s+(?:with|at|here|on file|open|registered)\b`;
+const ACCOUNT_FOUND = String.raw`\b(?:there(?:\s+(?:is|are|was)(?:n't|\s+not)?|'s)|we\s+(?:have|'ve got|show|see)|I\s+(?:have|show|see))\s+(?:(?:still|already|also)\s+)?(?:an?|one|no|two|\d+|multiple)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:under|in|for|with|registered|associated|matching|linked|on file|tied)\b|\baccounts?(?:\s+[\w'-]+){0,4}?\s+(?:exists|was found|is on file|does exist|doesn't exist|does not exist)\b|\byou(?:'re| are|'ve been| have been)\s+(?:an?|our)\s+(?:(?:existing|current|active|verified|registered|zoomberg|valued|long-time|longtime)\s+)?(?:customer|client|account holder|member)\b`;
+export const NO_ACTIVITY_AUX = w("have has were was");
 const ADV = "(?:(?:currently|still|also|now|only|already|just|actually)\\s+)?";
 const TXN = "(?:deposits?|withdrawals?|transfers?|wires?|ach|charges?|payments?|debits?|credits?|dividends?|refunds?|checks?|transactions?|reversals?|distributions?)";
 const TXN_STATUS =
@@ -115,7 +135,9 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: w("account profile record records file"),
     reason: "H1: confirms the account exists",
-    re: /\b(?:I|we)(?:\s+|'ve\s+|'m\s+|'re\s+)(?:(?:have|can|also|now|just|already|am|are)\s+){0,2}(?:found|located|pulled up|brought up|see|looking at|opened|accessed)\s+(?:your|an|the|a|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:account|profile|record|file)\b|\b(?:I|we)\s+(?:have|'ve got|show|hold)\s+your\s+(?:account|profile|file|records?)\b/gi,
+    // The first alternative ("we found your account") reads on for every "I" and "we"; its verb is seldom there.
+    re: new RegExp(`${ACCOUNT_OPENED}|${ACCOUNT_HELD_FOR_YOU}`, "gi"),
+    firstNeeds: { words: w("found located pulled brought see looking opened accessed"), rest: new RegExp(ACCOUNT_HELD_FOR_YOU, "gi") },
   },
   {
     anchors: w("account portfolio ira 401k"),
@@ -126,7 +148,9 @@ export const H1_RULES: H1Rule[] = [
   {
     anchors: w("account accounts customer client member holder ira iras roth 401k"),
     reason: "H1: confirms the account exists",
-    re: /\b(?:you|he|she|they|[A-Z][a-z]+)\s+(?:currently\s+|already\s+|still\s+|do\s+|don't\s+|do not\s+)?(?:have|has|had|hold|holds|held|own|owns|owned)\s+(?:an?|no|two|three|\d+|multiple|several|one)\s+(?:[\w-]+\s+){0,2}?(?:accounts?|iras?|roth(?: iras?)?|401\(?k\)?s?)\s+(?:with|at|here|on file|open|registered)\b|\b(?:there(?:\s+(?:is|are|was)(?:n't|\s+not)?|'s)|we\s+(?:have|'ve got|show|see)|I\s+(?:have|show|see))\s+(?:(?:still|already|also)\s+)?(?:an?|one|no|two|\d+|multiple)\s+(?:[\w-]+\s+){0,2}?accounts?\s+(?:under|in|for|with|registered|associated|matching|linked|on file|tied)\b|\baccounts?(?:\s+[\w'-]+){0,4}?\s+(?:exists|was found|is on file|does exist|doesn't exist|does not exist)\b|\byou(?:'re| are|'ve been| have been)\s+(?:an?|our)\s+(?:(?:existing|current|active|verified|registered|zoomberg|valued|long-time|longtime)\s+)?(?:customer|client|account holder|member)\b/gi,
+    // The first alternative ("Dana has two accounts with us") tries every word as a subject, and its verb is seldom there.
+    re: new RegExp(`${ACCOUNT_HELD}|${ACCOUNT_FOUND}`, "gi"),
+    firstNeeds: { words: w("have has had hold holds held own owns owned"), rest: new RegExp(ACCOUNT_FOUND, "gi") },
   },
   {
     anchors: w("there there's"),
@@ -147,6 +171,8 @@ export const H1_RULES: H1Rule[] = [
   },
   {
     anchors: [...TXN_WORDS, "order", "orders", "trade", "trades", "account"],
+    // Every match holds one of these verbs with whitespace either side, so the keyword scan sees it as a word.
+    alsoNeeds: ZOOMBERG_DID,
     reason: "H1: reports what Zoomberg did on the account",
     re: new RegExp(`\\b(?:I|we)(?:\\s+|'ve\\s+)(?:(?:have|just|already|also)\\s+){0,2}(?:received|got|processed|sent|credited|reversed|returned|cancell?ed|executed|filled|placed|debited|charged|flagged|froze|frozen|locked|restricted|closed|rejected|declined|posted)\\s+(?:your|the|a|an)\\s+(?:(?!(?:of|about|regarding|for|on)\\b)[\\w$.,-]+\\s+){0,3}?(?:${TXN}|orders?|trades?|accounts?|positions?)\\b`, "gi"),
   },
@@ -184,6 +210,8 @@ export const H1_RULES: H1Rule[] = [
   },
   {
     anchors: [...TXN_WORDS, "trades", "trade", "orders", "order", "activity", "logins", "login"],
+    // Every match holds its auxiliary with whitespace either side, so the keyword scan sees it as a word.
+    alsoNeeds: NO_ACTIVITY_AUX,
     reason: "H1: reports the absence of account activity",
     re: new RegExp(`\\bno\\s+(?:[\\w-]+\\s+){0,2}?(?:${TXN}|trades?|orders?|activity|logins?)\\s+(?:have|has|were|was)\\s+(?:been\\s+)?(?:placed|made|executed|filled|posted|processed|received|sent|recorded|submitted|initiated)\\b`, "gi"),
     anchor: /\byour\b|\baccount\b/i,
