@@ -117,12 +117,12 @@ const LABEL = /^[\s\-*\u2022\d.)]*[A-Za-z][\w '\u2019/&()-]{0,48}$/;
 const VALUE_LEAD = /^(?:(?:usually|typically|generally|normally|expected|estimated|approximately|about|around|roughly)\s+)?(?:(?:within|in|by|on|up to|no later than)\s+)?$/i;
 const VALUE_TAIL = /^\s*(?:(?:of|from|after)\s+(?:your|the|our)\s+[\w -]{1,30})?[.!]?\s*$/i;
 
-// Every LABEL_BREAK match holds a colon: most clause breaks are commas and need no slice.
 // The clause before the ref's; index -1 would be a slow named-property lookup ("-1"), so the first clause is tested first.
 function clauseBefore(ref: ClauseRef): Clause | undefined {
   return ref.i > 0 ? ref.list[ref.i - 1] : undefined;
 }
 
+// Every LABEL_BREAK match holds a colon: most clause breaks are commas and need no slice.
 function holdsColon(s: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (s.charCodeAt(i) === 58) return true;
   return false;
