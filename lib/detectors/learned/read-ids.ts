@@ -2,7 +2,7 @@
 // building the marked string. It gives exactly what markParticulars → toLowerCase → WordTable.sentence gives (a test
 // compares them on every probe, every example-run output and random text), in one pass and no allocation per word.
 import type { Span } from "../text";
-import type { WordTable } from "./word-table";
+import { HASH_START, hashStep, keyStep, NOT_SHORT, SHORT, type WordTable } from "./word-table";
 
 const NONE = 0;
 const MONEY = 1;
@@ -12,7 +12,8 @@ const TICKER = 3;
 export type MarkerIds = { money: number; echoMoney: number; num: number; echoNum: number; tick: number; echoTick: number; question: number };
 
 // The spans the slow path replaces by a marker, by offset from the sentence's start: kind[i] is the kind of the span
-// starting at i (NONE elsewhere), regionEnd[i] its end, and ends[e] is 1 where a span ends. Reused between calls.
+// starting at i (NONE elsewhere), regionEnd[i] its end, and ends[e] is 1 where a span ends. Reused between calls, and
+// all zero between them (the word pass clears each span it reads), so no call has to clear them first.
 let kind = new Uint8Array(1024);
 let regionEnd = new Int32Array(1024);
 let ends = new Uint8Array(1024);
@@ -36,26 +37,66 @@ const isTokenChar = (c: number) => (c >= 97 && c <= 122) || c === 39;
  * the customer's message holds the same one, as in features.ts's markParticulars.
  */
 export function readSentenceIds(words: WordTable, text: string, lower: string, sp: Span, customer: string, customerLower: string, start: number, m: MarkerIds): number {
-  const from = sp.start;
-  const to = sp.end;
+  const n = readPlain(words, text, lower, sp.start, sp.end, start, m.question);
+  return n >= 0 ? n : readMarked(words, text, lower, sp.start, sp.end, customer, customerLower, start, m);
+}
+
+/**
+ * The common sentence, with no digit and no two capitals in a row, so nothing to mark: one scan that hashes each word
+ * as it reads it. Returns -1, having written nothing that counts, as soon as it meets a digit or a second capital.
+ */
+function readPlain(words: WordTable, text: string, lower: string, from: number, to: number, start: number, question: number): number {
+  const out = words.reserve(to - from + 1);
+  out[0] = start;
+  let n = 1;
+  let i = from;
+  while (i < to) {
+    let c = lower.charCodeAt(i);
+    if (!isTokenChar(c)) {
+      if (c === 63) out[n++] = question;
+      else if (isDigit(c)) return -1;
+      i++;
+      continue;
+    }
+    const w = i;
+    let h = HASH_START;
+    let key = 0;
+    let capital = false;
+    do {
+      const t = text.charCodeAt(i);
+      if (t !== c && isCapital(t)) {
+        if (capital) return -1;
+        capital = true;
+      } else capital = false;
+      h = hashStep(h, c);
+      key = keyStep(key, c);
+      c = ++i < to ? lower.charCodeAt(i) : 0;
+    } while (isTokenChar(c));
+    out[n++] = words.lookup(h >>> 0, i - w <= SHORT ? key : NOT_SHORT, lower, w, i);
+  }
+  return n;
+}
+
+// The sentence with something to mark: a prescan, then the money, number and ticker passes, then the words.
+function readMarked(words: WordTable, text: string, lower: string, from: number, to: number, customer: string, customerLower: string, start: number, m: MarkerIds): number {
   const width = to - from;
   if (kind.length < width + 1) {
     kind = new Uint8Array(2 * width + 2);
     regionEnd = new Int32Array(2 * width + 2);
     ends = new Uint8Array(2 * width + 2);
   }
-  kind.fill(NONE, 0, width + 1);
-  ends.fill(0, 0, width + 1);
   let digits = false;
+  let dollar = false;
   let capitals = false;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (isDigit(c)) digits = true;
+    else if (c === 36) dollar = true;
     else if (isCapital(c) && i + 1 < to && isCapital(text.charCodeAt(i + 1))) capitals = true;
   }
   if (digits) {
     // /\$\s?\d[\d,.]*k?/g
-    for (let i = from; i < to; i++) {
+    for (let i = from; dollar && i < to; i++) {
       if (text.charCodeAt(i) !== 36) continue;
       let j = i + 1;
       if (j < to && isJsSpace(text.charCodeAt(j)) && j + 1 < to && isDigit(text.charCodeAt(j + 1))) j++;
@@ -104,6 +145,9 @@ export function readSentenceIds(words: WordTable, text: string, lower: string, s
     const k = kind[i - from] as number;
     if (k !== NONE) {
       const e = regionEnd[i - from] as number;
+      // Each span is passed once here, so clearing it leaves kind and ends all zero for the next sentence.
+      kind[i - from] = NONE;
+      ends[e - from] = 0;
       const piece = text.slice(i, e);
       if (k === MONEY) out[n++] = customerLower.includes(piece.replace(/\s/g, "").toLowerCase()) ? m.echoMoney : m.money;
       else if (k === NUMBER) out[n++] = customer.includes(piece) ? m.echoNum : m.num;
@@ -111,15 +155,21 @@ export function readSentenceIds(words: WordTable, text: string, lower: string, s
       i = e - 1;
       continue;
     }
-    const c = lower.charCodeAt(i);
+    let c = lower.charCodeAt(i);
     if (c === 63) {
       out[n++] = m.question;
       continue;
     }
     if (!isTokenChar(c)) continue;
-    let j = i + 1;
-    while (j < to && kind[j - from] === NONE && isTokenChar(lower.charCodeAt(j))) j++;
-    out[n++] = words.find(lower, i, j);
+    let h = HASH_START;
+    let key = 0;
+    let j = i;
+    do {
+      h = hashStep(h, c);
+      key = keyStep(key, c);
+      c = ++j < to && kind[j - from] === NONE ? lower.charCodeAt(j) : 0;
+    } while (isTokenChar(c));
+    out[n++] = words.lookup(h >>> 0, j - i <= SHORT ? key : NOT_SHORT, lower, i, j);
     i = j - 1;
   }
   return n;

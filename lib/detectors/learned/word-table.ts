@@ -3,6 +3,10 @@
 export class WordTable {
   private readonly words: string[] = [];
   private readonly slots: Int32Array;
+  // Each slot's word hash beside its number: a probe that passes another word's slot compares no characters.
+  private readonly slotHash: Int32Array;
+  // Each slot's word as a short key (see keyStep), NOT_SHORT for a longer word, EMPTY for no word.
+  private readonly slotKey: Float64Array;
   private readonly mask: number;
   // One buffer for every call: a typed array made per sentence cost more than reading the sentence.
   ids = new Int32Array(1024);
@@ -13,10 +17,15 @@ export class WordTable {
     while (size < this.words.length * 2) size *= 2;
     this.mask = size - 1;
     this.slots = new Int32Array(size).fill(-1);
+    this.slotHash = new Int32Array(size);
+    this.slotKey = new Float64Array(size).fill(EMPTY);
     this.words.forEach((w, id) => {
-      let i = hash(w, 0, w.length) & this.mask;
+      const h = hash(w, 0, w.length);
+      let i = h & this.mask;
       while (this.slots[i] !== -1) i = (i + 1) & this.mask;
       this.slots[i] = id;
+      this.slotHash[i] = h | 0;
+      this.slotKey[i] = shortKey(w, 0, w.length);
     });
   }
 
@@ -26,14 +35,26 @@ export class WordTable {
 
   /** The number of the word s[from, to), or -1 when the model has no such word. */
   find(s: string, from: number, to: number): number {
-    return this.lookup(hash(s, from, to), s, from, to);
+    return this.lookup(hash(s, from, to), shortKey(s, from, to), s, from, to);
   }
 
-  private lookup(h: number, s: string, from: number, to: number): number {
+  /**
+   * find() for a caller that took the word's hash (hashStep from HASH_START, then >>> 0) and, for a word of at most
+   * SHORT ASCII characters, its key (keyStep from 0; NOT_SHORT otherwise) while scanning it.
+   */
+  lookup(h: number, key: number, s: string, from: number, to: number): number {
+    if (key !== NOT_SHORT) {
+      for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+        const at = this.slotKey[i] as number;
+        if (at === key) return this.slots[i] as number;
+        if (at === EMPTY) return -1;
+      }
+    }
+    const h32 = h | 0;
     for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
       const id = this.slots[i] as number;
       if (id === -1) return -1;
-      if (same(this.words[id] as string, s, from, to)) return id;
+      if (this.slotHash[i] === h32 && same(this.words[id] as string, s, from, to)) return id;
     }
   }
 
@@ -55,7 +76,7 @@ export class WordTable {
     for (let i = 0; i < len; i++) {
       let c = marked.charCodeAt(i);
       if (c === 63) {
-        out[n++] = this.lookup(QUESTION, marked, i, i + 1);
+        out[n++] = this.lookup(QUESTION, QUESTION_KEY, marked, i, i + 1);
         continue;
       }
       if (!isWordChar(c)) continue;
@@ -66,7 +87,7 @@ export class WordTable {
         h = Math.imul(h ^ c, 0x01000193);
         c = ++j < len ? marked.charCodeAt(j) : 0;
       } while (isWordChar(c));
-      out[n++] = this.lookup(h >>> 0, marked, i, j);
+      out[n++] = this.lookup(h >>> 0, shortKey(marked, i, j), marked, i, j);
       i = j - 1;
     }
     return n;
@@ -78,13 +99,35 @@ function isWordChar(c: number): boolean {
 }
 
 // FNV-1a over UTF-16 code units.
+export const HASH_START = 0x811c9dc5;
+export const hashStep = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
+
 function hash(s: string, from: number, to: number): number {
-  let h = 0x811c9dc5;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  let h = HASH_START;
+  for (let i = from; i < to; i++) h = hashStep(h, s.charCodeAt(i));
   return h >>> 0;
 }
 
+// A word of at most SHORT ASCII characters read as a base-128 number of its character codes is exact in a double
+// (7 · 7 bits < 53), so comparing keys compares the words without reading a character of the stored one.
+export const SHORT = 7;
+export const NOT_SHORT = -1;
+const EMPTY = -2;
+export const keyStep = (key: number, c: number) => key * 128 + c;
+
+function shortKey(s: string, from: number, to: number): number {
+  if (to - from > SHORT) return NOT_SHORT;
+  let key = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return NOT_SHORT;
+    key = keyStep(key, c);
+  }
+  return key;
+}
+
 const QUESTION = hash("?", 0, 1);
+const QUESTION_KEY = shortKey("?", 0, 1);
 
 function same(word: string, s: string, from: number, to: number): boolean {
   if (word.length !== to - from) return false;
