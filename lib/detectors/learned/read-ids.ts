@@ -38,12 +38,16 @@ const isTokenChar = (c: number) => (c >= 97 && c <= 122) || c === 39;
  */
 export function readSentenceIds(words: WordTable, text: string, lower: string, sp: Span, customer: string, customerLower: string, start: number, m: MarkerIds): number {
   const n = readPlain(words, text, lower, sp.start, sp.end, start, m.question);
-  return n >= 0 ? n : readMarked(words, text, lower, sp.start, sp.end, customer, customerLower, start, m);
+  if (n > 0) return n;
+  // Before the offset readPlain stopped at there is no digit and no two capitals, so no span can start more than two
+  // characters earlier ("$ 5"): the marking passes start there.
+  return readMarked(words, text, lower, sp.start, sp.end, Math.max(sp.start, -1 - n - 2), customer, customerLower, start, m);
 }
 
 /**
  * The common sentence, with no digit and no two capitals in a row, so nothing to mark: one scan that hashes each word
- * as it reads it. Returns -1, having written nothing that counts, as soon as it meets a digit or a second capital.
+ * as it reads it. Returns -1 - i, having written nothing that counts, as soon as it meets a digit or a second capital
+ * at offset i.
  */
 function readPlain(words: WordTable, text: string, lower: string, from: number, to: number, start: number, question: number): number {
   const out = words.reserve(to - from + 1);
@@ -54,7 +58,7 @@ function readPlain(words: WordTable, text: string, lower: string, from: number, 
     let c = lower.charCodeAt(i);
     if (!isTokenChar(c)) {
       if (c === 63) out[n++] = question;
-      else if (isDigit(c)) return -1;
+      else if (isDigit(c)) return -1 - i;
       i++;
       continue;
     }
@@ -65,7 +69,7 @@ function readPlain(words: WordTable, text: string, lower: string, from: number, 
     do {
       const t = text.charCodeAt(i);
       if (t !== c && isCapital(t)) {
-        if (capital) return -1;
+        if (capital) return -1 - i;
         capital = true;
       } else capital = false;
       h = hashStep(h, c);
@@ -77,8 +81,9 @@ function readPlain(words: WordTable, text: string, lower: string, from: number, 
   return n;
 }
 
-// The sentence with something to mark: a prescan, then the money, number and ticker passes, then the words.
-function readMarked(words: WordTable, text: string, lower: string, from: number, to: number, customer: string, customerLower: string, start: number, m: MarkerIds): number {
+// The sentence with something to mark: a prescan, then the money, number and ticker passes, all from `marks` (no span
+// starts before it), then the words.
+function readMarked(words: WordTable, text: string, lower: string, from: number, to: number, marks: number, customer: string, customerLower: string, start: number, m: MarkerIds): number {
   const width = to - from;
   if (kind.length < width + 1) {
     kind = new Uint8Array(2 * width + 2);
@@ -88,7 +93,7 @@ function readMarked(words: WordTable, text: string, lower: string, from: number,
   let digits = false;
   let dollar = false;
   let capitals = false;
-  for (let i = from; i < to; i++) {
+  for (let i = marks; i < to; i++) {
     const c = text.charCodeAt(i);
     if (isDigit(c)) digits = true;
     else if (c === 36) dollar = true;
@@ -96,7 +101,7 @@ function readMarked(words: WordTable, text: string, lower: string, from: number,
   }
   if (digits) {
     // /\$\s?\d[\d,.]*k?/g
-    for (let i = from; dollar && i < to; i++) {
+    for (let i = marks; dollar && i < to; i++) {
       if (text.charCodeAt(i) !== 36) continue;
       let j = i + 1;
       if (j < to && isJsSpace(text.charCodeAt(j)) && j + 1 < to && isDigit(text.charCodeAt(j + 1))) j++;
@@ -108,7 +113,7 @@ function readMarked(words: WordTable, text: string, lower: string, from: number,
       i = j - 1;
     }
     // /\b\d[\d,.:]*\b/g on the text with the amounts replaced.
-    for (let i = from; i < to; i++) {
+    for (let i = marks; i < to; i++) {
       if (kind[i - from] !== NONE) {
         i = (regionEnd[i - from] as number) - 1;
         continue;
@@ -126,7 +131,7 @@ function readMarked(words: WordTable, text: string, lower: string, from: number,
   }
   if (capitals) {
     // /\b[A-Z]{2,5}\b/g on the text with amounts and numbers replaced.
-    for (let i = from; i < to; i++) {
+    for (let i = marks; i < to; i++) {
       if (kind[i - from] !== NONE) {
         i = (regionEnd[i - from] as number) - 1;
         continue;
