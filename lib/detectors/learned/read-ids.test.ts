@@ -26,7 +26,7 @@ function randomText(seed: number, length: number): string {
 // Random sentences of words, mostly with nothing to mark (read by the one-scan path, which gives up on the first digit or
 // second capital in a row): short and long words, the model's own and unknown, capitals, apostrophes, the Kelvin sign.
 function randomWords(seed: number, length: number): string {
-  const alphabet = ["the", "account", "recommend", "you", "should", "investment", "diversification", "can't", "I'd", "We", "IRA", "Roth", "x", "qnumq", "questions", "personal", "security", "unfortunately", "?", ". ", "! ", ", ", "\u212a", "Ka", "aB", "AbC", "é", "naïve", "'", "7", "$", "\n"];
+  const alphabet = ["the", "account", "recommend", "you", "should", "investment", "diversification", "can't", "I'd", "We", "IRA", "Roth", "x", "qnumq", "questions", "personal", "security", "information", "unfortunately", "?", ". ", "! ", ", ", "\u212a", "Ka", "aB", "AbC", "é", "naïve", "'", "7", "$", "\n"];
   let x = seed;
   let out = "";
   for (let i = 0; i < length; i++) {

@@ -40,7 +40,7 @@ export class WordTable {
 
   /**
    * find() for a caller that took the word's hash (hashStep from HASH_START, then >>> 0) and, for a word of at most
-   * SHORT ASCII characters, its key (keyStep from 0; NOT_SHORT otherwise) while scanning it.
+   * SHORT letters and apostrophes, its key (keyStep from 0; NOT_SHORT otherwise) while scanning it.
    */
   lookup(h: number, key: number, s: string, from: number, to: number): number {
     if (key !== NOT_SHORT) {
@@ -108,19 +108,20 @@ function hash(s: string, from: number, to: number): number {
   return h >>> 0;
 }
 
-// A word of at most SHORT ASCII characters read as a base-128 number of its character codes is exact in a double
-// (7 · 7 bits < 53), so comparing keys compares the words without reading a character of the stored one.
-export const SHORT = 7;
+// A word of at most SHORT letters and apostrophes read as a base-32 number, a letter its place in the alphabet and an
+// apostrophe 27, is exact in a double (10 · 5 bits < 53) and differs between any two such words, so comparing keys
+// compares the words without reading a character of the stored one.
+export const SHORT = 10;
 export const NOT_SHORT = -1;
 const EMPTY = -2;
-export const keyStep = (key: number, c: number) => key * 128 + c;
+export const keyStep = (key: number, c: number) => key * 32 + (c === 39 ? 27 : c - 96);
 
 function shortKey(s: string, from: number, to: number): number {
   if (to - from > SHORT) return NOT_SHORT;
   let key = 0;
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 128) return NOT_SHORT;
+    if (!isWordChar(c)) return NOT_SHORT;
     key = keyStep(key, c);
   }
   return key;
