@@ -5,7 +5,7 @@ import { hit, type Span } from "../text";
 import type { DetectorResult } from "../types";
 import { analyse } from "../doc";
 import { heldClaims, MARKERS, markedSentences, replyFeatures, type MarkedSentence, type Reading } from "./features";
-import { readSentenceIds, type MarkerIds } from "./read-ids";
+import { nextParticular, readSentenceIds, type MarkerIds } from "./read-ids";
 import { IntTable } from "./int-table";
 import { READINGS } from "./readings";
 import { WordTable } from "./word-table";
@@ -107,7 +107,14 @@ function sentenceReader(reply: string, ctx: DetectorContext, reading: Reading, h
   }
   const customer = ctx.customer_message;
   const customerLower = customer.toLowerCase();
-  return (s) => readSentenceIds(WORDS, doc.text, doc.lower, doc.sentences[s] as Span, customer, customerLower, START, MARKER_IDS);
+  // The first digit or pair of capitals at or after `searched`: one regex search serves the sentences up to it.
+  let searched = Infinity;
+  let particular = -1;
+  return (s) => {
+    const sp = doc.sentences[s] as Span;
+    if (particular < sp.start || sp.start < searched) particular = nextParticular(doc.text, (searched = sp.start));
+    return readSentenceIds(WORDS, doc.text, doc.lower, sp, particular, customer, customerLower, START, MARKER_IDS);
+  };
 }
 
 /** Each model's log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. */

@@ -31,25 +31,34 @@ function isJsSpace(c: number): boolean {
 // The tokenizer's word characters after lower-casing: /[a-z']/.
 const isTokenChar = (c: number) => (c >= 97 && c <= 122) || c === 39;
 
-/**
- * Writes "<s>" and the word numbers of text[sp.start, sp.end) to words.ids, reading `lower` (text lower-cased, same
- * offsets) for the words, and returns how many it wrote. Amounts, numbers and tickers become their markers, "echo" when
- * the customer's message holds the same one, as in features.ts's markParticulars.
- */
-export function readSentenceIds(words: WordTable, text: string, lower: string, sp: Span, customer: string, customerLower: string, start: number, m: MarkerIds): number {
-  const n = readPlain(words, text, lower, sp.start, sp.end, start, m.question);
-  if (n > 0) return n;
-  // Before the offset readPlain stopped at there is no digit and no two capitals, so no span can start more than two
-  // characters earlier ("$ 5"): the marking passes start there.
-  return readMarked(words, text, lower, sp.start, sp.end, Math.max(sp.start, -1 - n - 2), customer, customerLower, start, m);
+// A digit, or the first of two capitals: where a sentence may first have something to mark.
+const PARTICULAR = /\d|[A-Z](?=[A-Z])/g;
+
+/** The offset of the first digit or pair of capitals in text at or after `from`, or text.length when there is none. */
+export function nextParticular(text: string, from: number): number {
+  PARTICULAR.lastIndex = from;
+  const m = PARTICULAR.exec(text);
+  return m ? m.index : text.length;
 }
 
 /**
- * The common sentence, with no digit and no two capitals in a row, so nothing to mark: one scan that hashes each word
- * as it reads it. Returns -1 - i, having written nothing that counts, as soon as it meets a digit or a second capital
- * at offset i.
+ * Writes "<s>" and the word numbers of text[sp.start, sp.end) to words.ids, reading `lower` (text lower-cased, same
+ * offsets) for the words, and returns how many it wrote. Amounts, numbers and tickers become their markers, "echo" when
+ * the customer's message holds the same one, as in features.ts's markParticulars. `particular` is
+ * nextParticular(text, sp.start).
  */
-function readPlain(words: WordTable, text: string, lower: string, from: number, to: number, start: number, question: number): number {
+export function readSentenceIds(words: WordTable, text: string, lower: string, sp: Span, particular: number, customer: string, customerLower: string, start: number, m: MarkerIds): number {
+  const from = sp.start;
+  const to = sp.end;
+  // A pair of capitals that starts on the last character runs past the sentence.
+  if (particular >= to || (particular === to - 1 && !isDigit(text.charCodeAt(particular)))) return readPlain(words, lower, from, to, start, m.question);
+  // No span can start more than two characters before the first digit ("$ 5") or before the pair of capitals.
+  return readMarked(words, text, lower, from, to, Math.max(from, particular - 2), customer, customerLower, start, m);
+}
+
+// The common sentence, with no digit and no two capitals in a row, so nothing to mark: one scan of `lower` that hashes
+// each word as it reads it.
+function readPlain(words: WordTable, lower: string, from: number, to: number, start: number, question: number): number {
   const out = words.reserve(to - from + 1);
   out[0] = start;
   let n = 1;
@@ -58,20 +67,13 @@ function readPlain(words: WordTable, text: string, lower: string, from: number, 
     let c = lower.charCodeAt(i);
     if (!isTokenChar(c)) {
       if (c === 63) out[n++] = question;
-      else if (isDigit(c)) return -1 - i;
       i++;
       continue;
     }
     const w = i;
     let h = HASH_START;
     let key = 0;
-    let capital = false;
     do {
-      const t = text.charCodeAt(i);
-      if (t !== c && isCapital(t)) {
-        if (capital) return -1 - i;
-        capital = true;
-      } else capital = false;
       h = hashStep(h, c);
       key = keyStep(key, c);
       c = ++i < to ? lower.charCodeAt(i) : 0;
