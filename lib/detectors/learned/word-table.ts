@@ -76,7 +76,7 @@ export class WordTable {
     for (let i = 0; i < len; i++) {
       let c = marked.charCodeAt(i);
       if (c === 63) {
-        out[n++] = this.lookup(QUESTION, QUESTION_KEY, marked, i, i + 1);
+        out[n++] = this.lookup(QUESTION, NOT_SHORT, marked, i, i + 1);
         continue;
       }
       if (!isWordChar(c)) continue;
@@ -128,7 +128,6 @@ function shortKey(s: string, from: number, to: number): number {
 }
 
 const QUESTION = hash("?", 0, 1);
-const QUESTION_KEY = shortKey("?", 0, 1);
 
 function same(word: string, s: string, from: number, to: number): boolean {
   if (word.length !== to - from) return false;
