@@ -76,26 +76,22 @@ function ruleRegex(doc: Doc, r: number, sentence: number): RegExp {
   return rule.firstNeeds && needs && !sentenceHas(doc, sentence, needs) ? rule.firstNeeds.rest : rule.re;
 }
 
-// Which rules (AMOUNT_RULE at 0, rule r at r + 1) have run on the sentence collect is in; cleared at each new sentence.
-const ranInSentence = new Uint8Array(H1_RULES.length + 1);
+// The sentence each rule (AMOUNT_RULE at 0, rule r at r + 1) last ran on in this reply; anchors come in sentence order,
+// so a rule's repeat is its last sentence (as in H4's collect).
+const lastSentence = new Int32Array(H1_RULES.length + 1);
 
 // Each rule runs once on each sentence that holds one of its anchor words.
 function collect(doc: Doc): Candidate[] {
   const out: Candidate[] = [];
-  // Anchors come in reply order, so a sentence's tasks are all done before the next sentence's begin.
-  let sentence = -1;
+  lastSentence.fill(-1);
   for (const a of doc.anchors) {
     const rules = RULES_BY_ID[a.id];
     if (!rules) continue;
-    if (a.sentence !== sentence) {
-      sentence = a.sentence;
-      ranInSentence.fill(0);
-    }
     for (const r of rules) {
       // A bare number is money only in shorthand ("1.2k", "40k"); "$", "dollars" and "grand" anchor the rest.
       if (r === AMOUNT_RULE && a.id === 0 && doc.lower.charCodeAt(a.end - 1) !== 107) continue;
-      if (ranInSentence[r + 1]) continue;
-      ranInSentence[r + 1] = 1;
+      if (lastSentence[r + 1] === a.sentence) continue;
+      lastSentence[r + 1] = a.sentence;
       if (r === AMOUNT_RULE) {
         const sp = doc.sentences[a.sentence];
         const amount = sp ? amountPattern(doc.lower, sp.start, sp.end) : AMOUNT_IN_DIGITS;
