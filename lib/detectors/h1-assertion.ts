@@ -4,7 +4,7 @@
 import { clauseAt, clausesOf, questionStart, type Doc } from "./doc";
 import { customerText, detailInSentence, type CustomerText } from "./h1-details";
 import { clauseConditional, isAttributed, isIndirectQuestion, isPossibility, isRefusal } from "./scope";
-import { hasDigit, type Clause } from "./text";
+import { hasDigit, holdsAny, type Clause } from "./text";
 
 /**
  * One alternation of regex sources grouped by their first character ("a(?:ccounts?|cct|…)|b(?:…)"), which irregexp tries
@@ -269,11 +269,6 @@ function specificThing(t: string): boolean {
   return false;
 }
 
-/** True when `lower` holds one of `words`: each is one `includes`, so a gate lists only a few. */
-function holdsAny(lower: string, words: readonly string[]): boolean {
-  for (const w of words) if (lower.includes(w)) return true;
-  return false;
-}
 // Gates run on the clause's lower case before the regexes they guard; each names what every match of those regexes holds.
 // ON_ACCOUNT_DETAIL and CONTACT_ON_FILE name a contact detail: "email", "gmail", "phone", "address", "number", ...
 const CONTACT_WORD = /mail|phone|mobile|address|number|yahoo|outlook|icloud/;

@@ -3,6 +3,7 @@
 // refusal, an indirect question or (for what is asserted rather than presupposed) a condition takes them back.
 import { clauseAt, keywordId, registerKeywords, sentenceHas, type Doc } from "./doc";
 import { clauseConditional, isIndirectQuestion, isRefusal } from "./scope";
+import { holdsAny } from "./text";
 
 // A detail on file named by its last digits ("the Chase checking account ending in 4411", "the mobile number ending in
 // 8207"): the digits are the disclosure, whatever the verb around them.
@@ -102,22 +103,18 @@ const THERE_IDS = ids(THERE_WORDS);
 const READ_IDS = ids(READ_WORDS);
 const YOUR_IDS = ids(["your"]);
 
-/** True when `lower` holds one of `words`: a gate, far cheaper than the regex it guards. */
-function holdsAny(lower: string, words: readonly string[]): boolean {
-  for (const w of words) if (lower.includes(w)) return true;
-  return false;
-}
 // Words every match of the read-out shapes holds (lower case): YOU_HAVE_ONE "have" or "hold", CONFIRM_DETAIL "confirm" or
 // "verify", STREET_CHOICES "street", "address" or "road"; BOTH_ACCOUNTS holds "both".
 const HAVE_HOLD = ["have", "hold"];
 const CONFIRM_VERIFY = ["confirm", "verify"];
 const STREET_WORDS = ["street", "address", "road"];
 
-/** Each gated read-out regex with its gate, for the soundness test: every sentence the regex matches passes the gate. */
+/** The gated read-out shapes, in the order they are tried, each with its gate; the soundness test checks the same list. */
 export const H1_DETAIL_GATES: ReadonlyArray<{ name: string; re: RegExp; gate: (lower: string) => boolean }> = [
   { name: "BOTH_ACCOUNTS", re: BOTH_ACCOUNTS, gate: (l) => l.includes("both") },
   { name: "YOU_HAVE_ONE", re: YOU_HAVE_ONE, gate: (l) => holdsAny(l, HAVE_HOLD) },
   { name: "CONFIRM_DETAIL", re: CONFIRM_DETAIL, gate: (l) => holdsAny(l, CONFIRM_VERIFY) },
+  // KIND_LIKE_YOURS is slow to fail on each "a" and "an".
   { name: "KIND_LIKE_YOURS", re: KIND_LIKE_YOURS, gate: (l) => l.includes("like yours") },
   { name: "STREET_CHOICES", re: STREET_CHOICES, gate: (l) => holdsAny(l, STREET_WORDS) },
 ];
@@ -146,13 +143,9 @@ export function detailInSentence(doc: Doc, s: number, line: string, digit: boole
   if (particularClause) return particularClause;
   if (!sentenceHas(doc, s, READ_IDS)) return null;
   const lower = doc.lower.slice(sp.start, sp.end);
-  const read =
-    (lower.includes("both") ? BOTH_ACCOUNTS.exec(line) : null) ??
-    (holdsAny(lower, HAVE_HOLD) ? YOU_HAVE_ONE.exec(line) : null) ??
-    (holdsAny(lower, CONFIRM_VERIFY) ? CONFIRM_DETAIL.exec(line) : null) ??
-    // Every KIND_LIKE_YOURS match holds "like yours" (any case), and the regex is slow to fail on each "a" and "an".
-    (lower.includes("like yours") ? KIND_LIKE_YOURS.exec(line) : null) ??
-    (holdsAny(lower, STREET_WORDS) ? STREET_CHOICES.exec(line) : null) ??
-    (line.includes("$") ? YOU_CAN_NOW.exec(line) : null);
+  // The gated shapes in order, through the same list the soundness test checks, then YOU_CAN_NOW, which needs a "$".
+  let read: RegExpExecArray | null = null;
+  for (const g of H1_DETAIL_GATES) if (g.gate(lower) && (read = g.re.exec(line))) break;
+  read ??= line.includes("$") ? YOU_CAN_NOW.exec(line) : null;
   return read ? detailClause(doc, s, sp.start + read.index) : null;
 }

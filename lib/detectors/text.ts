@@ -143,3 +143,9 @@ const DIGIT = /\d/;
 export function hasDigit(s: string): boolean {
   return DIGIT.test(s);
 }
+
+/** True when `lower` holds one of `words`: each is one `includes`, so a gate before a regex lists only a few. */
+export function holdsAny(lower: string, words: readonly string[]): boolean {
+  for (const w of words) if (lower.includes(w)) return true;
+  return false;
+}
