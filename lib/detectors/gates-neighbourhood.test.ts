@@ -2,7 +2,7 @@
 // swapped, re-cased or inserted, a mark changed) and wherever the regex still matches, its gate must pass too. The
 // corpus tests (h1-gates, h4-gates) check the text we have; this checks the text a model could write next to it.
 import { describe, expect, it } from "vitest";
-import { readFileSync, readdirSync } from "node:fs";
+import { CORPUS_TEXTS, matches } from "../testing/detector-corpus";
 import { buildDoc, keywordId, sentenceHas } from "./doc";
 import { H1_CLAUSE_GATES } from "./h1-assertion";
 import { H1_DETAIL_GATES } from "./h1-details";
@@ -13,23 +13,10 @@ import { anyTrigger, triggerGate } from "./h4-general";
 import { H4_RULES } from "./h4-patterns";
 import { sentenceSpans } from "./text";
 
-const texts = [
-  ...readdirSync("probes").filter((f) => f.endsWith(".jsonl")).flatMap((f) => readFileSync(`probes/${f}`, "utf8").split("\n").filter(Boolean).flatMap((l) => {
-    const p = JSON.parse(l) as { reply: string; context: { customer_message: string } };
-    return [p.reply, p.context.customer_message];
-  })),
-  ...readdirSync("golden/runs").filter((f) => f.endsWith(".jsonl")).flatMap((f) => readFileSync(`golden/runs/${f}`, "utf8").split("\n").filter(Boolean).map((l) => (JSON.parse(l) as { raw: string }).raw)),
-];
-const sentences = [...new Set(texts.flatMap((t) => sentenceSpans(t).map((s) => t.slice(s.start, s.end))))];
+const sentences = [...new Set(CORPUS_TEXTS.flatMap((t) => sentenceSpans(t).map((s) => t.slice(s.start, s.end))))];
 const POOL = [...new Set(sentences.flatMap((s) => s.split(/\s+/)))].filter((w) => w.length > 0).sort();
 const MARKS = [",", ";", ":", " -", "'s", "'re", "n't", "!", "?", "\n", "  ", "\t"];
 
-const matches = (re: RegExp, s: string) => {
-  re.lastIndex = 0;
-  const hit = re.test(s);
-  re.lastIndex = 0;
-  return hit;
-};
 
 function rng(seed: number): () => number {
   let x = seed >>> 0 || 1;

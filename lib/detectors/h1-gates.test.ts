@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync, readdirSync } from "node:fs";
+import { CORPUS_TEXTS, matches } from "../testing/detector-corpus";
 import { AMOUNT, AMOUNT_IN_DIGITS, amountPattern } from "./amounts";
 import { buildDoc, clausesOf, keywordId, sentenceHas, type Doc } from "./doc";
 import { ACCOUNT_THING, ACCOUNT_THING_AFTER, ACCOUNT_THING_WORDS, H1_CLAUSE_GATES, byFirstChar } from "./h1-assertion";
@@ -7,15 +7,8 @@ import { H1_DETAIL_GATES } from "./h1-details";
 import "./h1-disclosure";
 import { H1_RULES, NO_ACTIVITY_AUX, ZOOMBERG_DID } from "./h1-patterns";
 
-// Every reply and customer message the repository holds, analysed as a reply: the corpus the gates are checked on.
-const texts = [
-  ...readdirSync("probes").filter((f) => f.endsWith(".jsonl")).flatMap((f) => readFileSync(`probes/${f}`, "utf8").split("\n").filter(Boolean).flatMap((l) => {
-    const p = JSON.parse(l) as { reply: string; context: { customer_message: string } };
-    return [p.reply, p.context.customer_message];
-  })),
-  ...readdirSync("golden/runs").filter((f) => f.endsWith(".jsonl")).flatMap((f) => readFileSync(`golden/runs/${f}`, "utf8").split("\n").filter(Boolean).map((l) => (JSON.parse(l) as { raw: string }).raw)),
-];
-const docs: Doc[] = texts.map(buildDoc);
+// The corpus, each text analysed as a reply.
+const docs: Doc[] = CORPUS_TEXTS.map(buildDoc);
 
 type Piece = { text: string; lower: string };
 const slice = (doc: Doc, start: number, end: number): Piece => ({ text: doc.text.slice(start, end), lower: doc.lower.slice(start, end) });
@@ -23,12 +16,6 @@ const sentences: Piece[] = docs.flatMap((doc) => doc.sentences.map((sp) => slice
 // The general test reads clause by clause; anchored regexes (ITS, THEY) match a clause's start, not the sentence's.
 const clauses: Piece[] = docs.flatMap((doc) => doc.sentences.flatMap((_, s) => clausesOf(doc, s).map((c) => slice(doc, c.start, c.end))));
 
-const matches = (re: RegExp, s: string) => {
-  re.lastIndex = 0;
-  const hit = re.test(s);
-  re.lastIndex = 0;
-  return hit;
-};
 
 /** How many pieces the gated regex matches; fails on the first match whose piece does not pass the gate. */
 function checkGate(name: string, re: RegExp, gate: (lower: string) => boolean, pieces: Piece[]): number {
