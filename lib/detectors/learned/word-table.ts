@@ -80,14 +80,16 @@ export class WordTable {
         continue;
       }
       if (!isWordChar(c)) continue;
-      // The hash is FNV-1a as in hash(), taken while the word is scanned.
-      let h = 0x811c9dc5;
+      // The hash and the short key, as in hash() and shortKey(), taken while the word is scanned.
+      let h = HASH_START;
+      let key = 0;
       let j = i;
       do {
-        h = Math.imul(h ^ c, 0x01000193);
+        h = hashStep(h, c);
+        key = keyStep(key, c);
         c = ++j < len ? marked.charCodeAt(j) : 0;
       } while (isWordChar(c));
-      out[n++] = this.lookup(h >>> 0, shortKey(marked, i, j), marked, i, j);
+      out[n++] = this.lookup(h >>> 0, j - i <= SHORT ? key : NOT_SHORT, marked, i, j);
       i = j - 1;
     }
     return n;
