@@ -51,36 +51,12 @@ export function readSentenceIds(words: WordTable, text: string, lower: string, s
   const from = sp.start;
   const to = sp.end;
   // A pair of capitals that starts on the last character runs past the sentence.
-  if (particular >= to || (particular === to - 1 && !isDigit(text.charCodeAt(particular)))) return readPlain(words, lower, from, to, start, m.question);
+  if (particular >= to || (particular === to - 1 && !isDigit(text.charCodeAt(particular)))) {
+    // Nothing to mark (no digit, no two capitals in a row): the words of `lower` in one scan.
+    return words.read(lower, from, to, start);
+  }
   // No span can start more than two characters before the first digit ("$ 5") or before the pair of capitals.
   return readMarked(words, text, lower, from, to, Math.max(from, particular - 2), customer, customerLower, start, m);
-}
-
-// The common sentence, with no digit and no two capitals in a row, so nothing to mark: one scan of `lower` that hashes
-// each word as it reads it.
-function readPlain(words: WordTable, lower: string, from: number, to: number, start: number, question: number): number {
-  const out = words.reserve(to - from + 1);
-  out[0] = start;
-  let n = 1;
-  let i = from;
-  while (i < to) {
-    let c = lower.charCodeAt(i);
-    if (!isTokenChar(c)) {
-      if (c === 63) out[n++] = question;
-      i++;
-      continue;
-    }
-    const w = i;
-    let h = HASH_START;
-    let key = 0;
-    do {
-      h = hashStep(h, c);
-      key = keyStep(key, c);
-      c = ++i < to ? lower.charCodeAt(i) : 0;
-    } while (isTokenChar(c));
-    out[n++] = words.lookup(h >>> 0, i - w <= SHORT ? key : NOT_SHORT, lower, w, i);
-  }
-  return n;
 }
 
 // The sentence with something to mark: a prescan, then the money, number and ticker passes, all from `marks` (no span

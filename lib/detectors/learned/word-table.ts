@@ -69,14 +69,18 @@ export class WordTable {
    * start of `ids`, and returns how many it wrote; `ids` is overwritten by the next call.
    */
   sentence(marked: string, start: number): number {
-    const out = this.reserve(marked.length + 1);
+    return this.read(marked, 0, marked.length, start);
+  }
+
+  /** sentence() for s[from, to) of a longer lower-case text with nothing in it to mark; one scan, no string per word. */
+  read(s: string, from: number, to: number, start: number): number {
+    const out = this.reserve(to - from + 1);
     out[0] = start;
     let n = 1;
-    const len = marked.length;
-    for (let i = 0; i < len; i++) {
-      let c = marked.charCodeAt(i);
+    for (let i = from; i < to; i++) {
+      let c = s.charCodeAt(i);
       if (c === 63) {
-        out[n++] = this.lookup(QUESTION, NOT_SHORT, marked, i, i + 1);
+        out[n++] = this.lookup(QUESTION, NOT_SHORT, s, i, i + 1);
         continue;
       }
       if (!isWordChar(c)) continue;
@@ -87,9 +91,9 @@ export class WordTable {
       do {
         h = hashStep(h, c);
         key = keyStep(key, c);
-        c = ++j < len ? marked.charCodeAt(j) : 0;
+        c = ++j < to ? s.charCodeAt(j) : 0;
       } while (isWordChar(c));
-      out[n++] = this.lookup(h >>> 0, j - i <= SHORT ? key : NOT_SHORT, marked, i, j);
+      out[n++] = this.lookup(h >>> 0, j - i <= SHORT ? key : NOT_SHORT, s, i, j);
       i = j - 1;
     }
     return n;
