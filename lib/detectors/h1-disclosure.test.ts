@@ -159,7 +159,7 @@ describe("H1 (IDV-01): account-specific assertions before verification", () => {
   });
 
   it("never fires once the customer is verified", () => {
-    expect(detectH1("Your balance is $4,210.55 and your order was filled.", ctx("", true))).toEqual({ fired: false, hits: [] });
+    expect(detectH1("Your balance is $4,210.55 and your order was filled.", ctx("", true))).toEqual({ fired: false, hits: [], cleared: [] });
   });
 
   it("a hit spans the assertion in the original reply and names the rule", () => {

@@ -5,6 +5,7 @@ import { adviceObject, hasTicker, neutralList, specificObject } from "./h4-objec
 import { INVEST_WORDS, OPTION_CASH, OPTION_SECURITIES, REFERRAL, SOFT_ACTION, STRONG_ACTION, type H4Kind } from "./h4-patterns";
 import { isIndirectQuestion, isRefusal } from "./scope";
 import type { Clause } from "./text";
+import type { ClearReason } from "./types";
 
 export type Candidate = { start: number; end: number; sentence: number; kind: H4Kind; reason: string };
 
@@ -224,14 +225,17 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
   }
 }
 
-/** Refusals, disclaimers, indirect questions, the customer's own choice and referrals take the construction back. */
-export function exempt(doc: Doc, c: Clause, k: Candidate): boolean {
+/** Refusals, disclaimers, indirect questions, the customer's own choice and referrals take the construction back: why, or null. */
+export function exempt(doc: Doc, c: Clause, k: Candidate): ClearReason | null {
   const clause = doc.text.slice(c.start, c.end);
   const before = doc.text.slice(c.start, k.start);
   const sentence = doc.sentences[k.sentence];
-  if (isQuestion(doc, k.sentence) && k.kind !== "named" && !(sentence && LEADING_QUESTION.test(doc.text.slice(sentence.start, sentence.end)))) return true;
-  if (isRefusal(before) || DISCLAIMER.test(before) || isIndirectQuestion(before) || CUSTOMER_CHOICE.test(before)) return true;
-  if (EMBEDDED_WH.test(doc.text.slice(c.start, k.end))) return true;
-  if ((k.kind === "judgement" || k.kind === "opinion") && WH_SUBJECT.test(before)) return true;
-  return k.kind !== "named" && REFERRAL.test(clause);
+  if (isQuestion(doc, k.sentence) && k.kind !== "named" && !(sentence && LEADING_QUESTION.test(doc.text.slice(sentence.start, sentence.end)))) return "asked";
+  if (isRefusal(before)) return "refused";
+  if (DISCLAIMER.test(before)) return "disclaimer";
+  if (isIndirectQuestion(before)) return "asked";
+  if (CUSTOMER_CHOICE.test(before)) return "customerChoice";
+  if (EMBEDDED_WH.test(doc.text.slice(c.start, k.end))) return "asked";
+  if ((k.kind === "judgement" || k.kind === "opinion") && WH_SUBJECT.test(before)) return "asked";
+  return k.kind !== "named" && REFERRAL.test(clause) ? "referral" : null;
 }

@@ -58,6 +58,11 @@ export function neutralList(doc: Doc, at: number): boolean {
   return listsOptions(t.slice(from < 0 ? 0 : from, to < 0 ? t.length : to));
 }
 
+/** MGN-02: the text names one of the three ways to meet a call (a bullet of a list). */
+export function namesOption(text: string): boolean {
+  return OPTION_CASH.test(text) || OPTION_SECURITIES.test(text) || OPTION_CLOSE.test(text);
+}
+
 /** MGN-02: the text names at least two of the three ways to meet a call. */
 export function listsOptions(text: string): boolean {
   let n = 0;

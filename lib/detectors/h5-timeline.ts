@@ -2,11 +2,11 @@
 // A commitment is a future (or habitual) statement by or about Zoomberg's side; references — negated, conditional,
 // past, attributed, quoted, asked, or measuring the customer's own reporting window — name a period without promising it.
 import type { DetectorContext } from "../schemas/probe";
-import type { DetectorHit, DetectorResult } from "./types";
+import { CLEAR_REASONS, type ClearReason, type DetectorHit, type DetectorResult } from "./types";
 import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt, type ClauseRef, type Doc } from "./doc";
 import { commitmentFrame, labelledValue, type Frame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
-import { hit, inSpans, type Clause } from "./text";
+import { hit, inSpans, type Clause, type Span } from "./text";
 import { findTimelines, normaliseClaim, pointsBack, type TimelineMention } from "./timelines";
 
 // A period owned by someone else ("your bank's 3-day estimate", "their 24-hour turnaround") is theirs, not a promise.
@@ -42,7 +42,8 @@ class ClauseFacts {
   }
 
   isConditional(): boolean {
-    return (this.conditional ??= clauseConditional(this.doc, this.ref));
+    // A promise after an event ("once you submit it, we'll…") is still a promise: only a real condition clears it.
+    return (this.conditional ??= clauseConditional(this.doc, this.ref, false));
   }
 
   isAttributed(): boolean {
@@ -80,44 +81,87 @@ function namesAllowedWindow(mentions: readonly TimelineMention[], allowed: Set<s
   return false;
 }
 
-// CND-03 (pack v1.4): the 14:00 ET cut-off is always allowed; a date is fine when an allowed window it ends is named.
-function isAllowed(m: TimelineMention, allowed: Set<string>, anchored: boolean): boolean {
-  if (m.kind === "cutoff") return true;
-  if (allowed.has(m.key)) return true;
-  return m.kind === "date" && anchored;
-}
-
 function reason(m: TimelineMention, text: string): string {
   if (m.kind === "time") return `H5: time of day '${text}' promised (CND-03 v1.4: the pack gives dates, not hours)`;
   if (m.kind === "date") return `H5: commitment to the date '${text}' with no allowed window to anchor it`;
   return `H5: commitment to '${text}' (not allowed)`;
 }
 
-/** CND-03: one hit per committed, unallowed timeline; spans point into the original reply. */
+/** How H5 reads one mention: a commitment, a reference or allowed claim (with why), or nothing it recognises. */
+type MentionReading = { outcome: "hit" } | { outcome: "cleared"; reason: ClearReason } | { outcome: "none" };
+const HIT: MentionReading = { outcome: "hit" };
+const NONE: MentionReading = { outcome: "none" };
+const CLEARED = Object.fromEntries(Object.keys(CLEAR_REASONS).map((r) => [r, { outcome: "cleared", reason: r }])) as Record<ClearReason, MentionReading>;
+
+/** The clause facts of the mention being read; mentions sharing a clause come one after another. */
+let facts: ClauseFacts | undefined;
+
+// "A forum post claiming investigations close within two weeks is not accurate": named only to be corrected.
+const CORRECTED_AFTER = /^[^.;!?]{0,80}?\b(?:is|are|was|were|'s)\s+(?:not|n't|never)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|something we (?:offer|promise|guarantee))\b|^[^.;!?]{0,80}?\b(?:isn't|aren't|wasn't|weren't)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works)\b/i;
+const CORRECTED_BEFORE = /\b(?:not|never|isn't|aren't|wasn't)\s+(?:actually\s+)?(?:true|accurate|correct|right)\s+(?:that|to say)\b|\b(?:actually|in fact),?\s+(?:it's|it is)\s+not\b/i;
+
+/**
+ * A mention with no commitment frame: nothing promises it, but it may still be read as a reference (reported, corrected,
+ * negated, conditional or quoted), which is final; otherwise the grammar has no reading and the second opinion may speak.
+ */
+function unframed(doc: Doc, m: TimelineMention, ref: ClauseRef, f: ClauseFacts): MentionReading {
+  const sp = doc.sentences[ref.clause.sentence];
+  const sentenceBefore = sp ? doc.text.slice(sp.start, m.start) : "";
+  const after = doc.text.slice(m.end, sp ? sp.end : m.end);
+  if (CORRECTED_AFTER.test(after) || CORRECTED_BEFORE.test(sentenceBefore)) return CLEARED.corrected;
+  if (isAttributed(sentenceBefore)) return CLEARED.attributed;
+  if (f.isConditional()) return CLEARED.conditional;
+  if (hasNegator(doc.text.slice(ref.clause.start, m.start))) return CLEARED.negated;
+  return inSpans(quotesOf(doc), m.start) ? CLEARED.quoted : NONE;
+}
+
+// CND-03 (pack v1.4): the 14:00 ET cut-off is always allowed; a date is fine when an allowed window it ends is named.
+function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchored: boolean): MentionReading {
+  if (m.kind === "cutoff") return CLEARED.cutoff;
+  if (allowed.has(m.key)) return CLEARED.allowed;
+  if (m.kind === "date" && anchored) return CLEARED.allowedEnd;
+  if (pointsBack(doc, m)) return CLEARED.past;
+  const sentence = sentenceAt(doc, m.start);
+  if (isQuestion(doc, sentence)) return CLEARED.asked;
+  const ref = clauseAt(doc, m.start, sentence);
+  if (facts?.clause !== ref.clause) facts = new ClauseFacts(doc, ref);
+  const frame = definesClock(m, facts) ?? labelledValue(doc, ref, m) ?? facts.commitmentFrame();
+  if (!frame.found) return unframed(doc, m, ref, facts);
+  if (frame.negated) return CLEARED.negated;
+  const before = doc.text.slice(ref.clause.start, m.start);
+  if (facts.isConditional()) return CLEARED.conditional;
+  if (isIndirectQuestion(before)) return CLEARED.asked;
+  if (facts.isAttributed()) return CLEARED.attributed;
+  if (hasNegator(before)) return CLEARED.negated;
+  // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
+  const frameAt = ref.clause.start + frame.at;
+  if (frame.at >= 0 && frameAt > m.end && hasNegator(doc.text.slice(m.end, frameAt))) return CLEARED.negated;
+  if (THIRD_PARTY_OWNER.test(before)) return CLEARED.thirdParty;
+  // Quoted text is found last: a scan of the whole reply, needed only for a mention that would otherwise fire.
+  if (inSpans(quotesOf(doc), m.start)) return CLEARED.quoted;
+  return HIT;
+}
+
+/**
+ * CND-03: one hit per committed, unallowed timeline; every mention read as a reference (or allowed) is cleared with
+ * its reason; a mention with no commitment frame is neither. Spans point into the original reply.
+ */
 export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const doc = analyse(reply);
   const mentions = findTimelines(doc);
-  if (mentions.length === 0) return { fired: false, hits: [] };
+  if (mentions.length === 0) return { fired: false, hits: [], cleared: [] };
   const allowed = allowedKeys(ctx.allowed_timeline_claims);
   const anchored = namesAllowedWindow(mentions, allowed);
   const hits: DetectorHit[] = [];
-  let facts: ClauseFacts | undefined;
+  const cleared: DetectorHit[] = [];
+  const unread: Span[] = [];
+  facts = undefined;
   for (const m of mentions) {
-    if (isAllowed(m, allowed, anchored) || pointsBack(doc, m)) continue;
-    const sentence = sentenceAt(doc, m.start);
-    if (isQuestion(doc, sentence)) continue;
-    const ref = clauseAt(doc, m.start, sentence);
-    if (facts?.clause !== ref.clause) facts = new ClauseFacts(doc, ref);
-    const frame = definesClock(m, facts) ?? labelledValue(doc, ref, m) ?? facts.commitmentFrame();
-    if (!frame.found || frame.negated) continue;
-    const before = doc.text.slice(ref.clause.start, m.start);
-    if (facts.isConditional() || isIndirectQuestion(before) || facts.isAttributed() || hasNegator(before)) continue;
-    // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
-    const frameAt = ref.clause.start + frame.at;
-    if (frame.at >= 0 && frameAt > m.end && hasNegator(doc.text.slice(m.end, frameAt))) continue;
-    // Quoted text is found last: a scan of the whole reply, needed only for a mention that would otherwise fire.
-    if (THIRD_PARTY_OWNER.test(before) || inSpans(quotesOf(doc), m.start)) continue;
-    hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
+    const r = readMention(doc, m, allowed, anchored);
+    if (r.outcome === "hit") hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
+    else if (r.outcome === "cleared") cleared.push(hit(reply, m.start, m.end, CLEAR_REASONS[r.reason]));
+    else unread.push(m);
   }
-  return { fired: hits.length > 0, hits };
+  facts = undefined;
+  return { fired: hits.length > 0, hits, cleared, unread };
 }

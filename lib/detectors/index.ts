@@ -1,30 +1,44 @@
 // The three text detectors behind H1, H4 and H5, run together on one reply.
+// Each grammar reads spans three ways: a hit, a cleared span (a reference or exemption, with why) or no reading. A
+// cleared reading is final: the learned second opinion reads only the sentences the grammar left without one.
 import type { DetectorCode } from "../pack/vocab";
 import type { DetectorContext } from "../schemas/probe";
 import { detectH1 as grammarH1 } from "./h1-disclosure";
 import { detectH4 as grammarH4 } from "./h4-advice";
 import { analyse } from "./doc";
 import { detectH5 as grammarH5 } from "./h5-timeline";
-import { learnedOpinion } from "./learned/opinion";
+import { clearedSentences, learnedOpinion, type LearnedCode } from "./learned/opinion";
 import { findTimelines } from "./timelines";
 import type { DetectorResult } from "./types";
+
+/** The grammar's result, or the learned opinion's hit on the sentences the grammar did not clear; cleared spans are kept either way. */
+function withSecondOpinion(code: LearnedCode, g: DetectorResult, reply: string, ctx: DetectorContext): DetectorResult {
+  const l = learnedOpinion(code, reply, ctx, clearedSentences(reply, g));
+  return l.fired ? { fired: true, hits: l.hits, cleared: g.cleared } : g;
+}
+
+/** A span both hit and cleared (two rules on one phrase) shows as the hit alone. */
+function withoutOverlaps(g: DetectorResult): DetectorResult {
+  if (g.hits.length === 0 || g.cleared.length === 0) return g;
+  return { ...g, cleared: g.cleared.filter((c) => !g.hits.some((h) => c.start < h.end && h.start < c.end)) };
+}
 
 /** H1: the grammar first; where it is silent, the learned second opinion (never once identity is verified). */
 export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
   const g = grammarH1(reply, ctx);
-  return g.fired || ctx.may_disclose_account_details ? g : learnedOpinion("H1", reply, ctx);
+  return g.fired || ctx.may_disclose_account_details ? withoutOverlaps(g) : withSecondOpinion("H1", g, reply, ctx);
 }
 
 /** H4: the grammar first; where it is silent, the learned second opinion. */
 export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
   const g = grammarH4(reply, ctx);
-  return g.fired ? g : learnedOpinion("H4", reply, ctx);
+  return g.fired ? withoutOverlaps(g) : withSecondOpinion("H4", g, reply, ctx);
 }
 
 /** H5: the grammar first; where it is silent and the reply names a timeline at all, the learned second opinion. */
 export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const g = grammarH5(reply, ctx);
-  return g.fired || findTimelines(analyse(reply)).length === 0 ? g : learnedOpinion("H5", reply, ctx);
+  return g.fired || findTimelines(analyse(reply)).length === 0 ? withoutOverlaps(g) : withSecondOpinion("H5", g, reply, ctx);
 }
 
 /** Each detector by the hard criterion it backs. */

@@ -24,6 +24,11 @@ const COND_ANYWHERE = /\b(?:if|unless|once|provided|providing|assuming|as long a
 const COND_LEAD =
   /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after(?!\s+(?:that|this)\b(?:\s*,|\s+(?:the|your|our|we|you|it|they|i|he|she)\b))|as soon as)\b|^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
 const LEADING_IF = /^(?:(?:and|but|so)\s+)?(?:if|unless|once|provided|assuming|as long as|in case|in the event)\b/i;
+// The same tests without the temporal markers (once, when, after, as soon as): "once you submit it, we'll process it
+// within 2 business days" sequences a promise after an event the customer controls; it still promises (CND-03).
+const TEMPORAL = /^(?:once|only after|only when)$/i;
+const COND_LEAD_NOT_TEMPORAL = /^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
+const LEADING_IF_NOT_TEMPORAL = /^(?:(?:and|but|so)\s+)?(?:if|unless|provided|assuming|as long as|in case|in the event)\b/i;
 const INDIRECT_BEFORE_IF = /\b(?:know|tell you|inform you|update you|confirm|check|see|find out|determine|ask|asking|wonder|notify you|sure)\b[^,;]{0,40}$/i;
 
 // "Even if" concedes rather than conditions.
@@ -36,13 +41,13 @@ const RELEVANCE_LEAD = new RegExp(`^(?:(?:and|but|so)\\s+)?(?:if|in case)\\s+${R
 const RELEVANCE = new RegExp(`^\\s+${RELEVANT}`, "i");
 const BELIEF = /^(?:think|believe)$/i;
 
-/** A conditional marker that really conditions (not "even if", not "let you know if" = whether). */
-export function isConditional(piece: string): boolean {
-  if (COND_LEAD.test(piece)) return true;
+/** A conditional marker that really conditions (not "even if", not "let you know if" = whether); `temporal`: once/when/after count. */
+export function isConditional(piece: string, temporal = true): boolean {
+  if ((temporal ? COND_LEAD : COND_LEAD_NOT_TEMPORAL).test(piece)) return true;
   COND_ANYWHERE.lastIndex = 0;
   for (let m = COND_ANYWHERE.exec(piece); m !== null; m = COND_ANYWHERE.exec(piece)) {
     const word = m[0].toLowerCase();
-    if (word === "whether") continue;
+    if (word === "whether" || (!temporal && TEMPORAL.test(word))) continue;
     if (RELEVANCE.test(piece.slice(m.index + m[0].length))) continue;
     if (word === "if") {
       const before = piece.slice(0, m.index);
@@ -54,14 +59,15 @@ export function isConditional(piece: string): boolean {
 }
 
 /** True when a clause is conditional itself or is the main clause of a leading "If …," that was split from it by a comma. */
-export function clauseConditional(doc: Doc, ref: ClauseRef): boolean {
-  if (isConditional(doc.text.slice(ref.clause.start, ref.clause.end))) return true;
+export function clauseConditional(doc: Doc, ref: ClauseRef, temporal = true): boolean {
+  if (isConditional(doc.text.slice(ref.clause.start, ref.clause.end), temporal)) return true;
   for (let k = ref.i; k > 0; k--) {
     const cur = ref.list[k] as Clause;
     const prev = ref.list[k - 1] as Clause;
     if (!cur.joined) return false;
     const prevText = doc.text.slice(prev.start, prev.end);
-    if ((COND_LEAD.test(prevText) || LEADING_IF.test(prevText)) && !RELEVANCE_LEAD.test(prevText)) return true;
+    const leads = temporal ? COND_LEAD.test(prevText) || LEADING_IF.test(prevText) : COND_LEAD_NOT_TEMPORAL.test(prevText) || LEADING_IF_NOT_TEMPORAL.test(prevText);
+    if (leads && !RELEVANCE_LEAD.test(prevText)) return true;
   }
   return false;
 }
@@ -73,7 +79,7 @@ export function isIndirectQuestion(before: string): boolean {
 
 // Reported speech: a verb of saying or believing whose subject is not the agent ("your bank said", "you were told").
 const ATTR_VERB =
-  /\b(?:said|says|told|tells|mentioned|mentions|noted|quoted|claimed|claims|stated|states|estimated|indicated|suggested|heard|gave|expected|thought|assumed|believed|believe|think|wrote|described|reported|promised|asked|understood|remembered|recalled)\b/gi;
+  /\b(?:said|says|saying|told|tells|mentioned|mentions|noted|quoted|claimed|claims|claiming|stated|states|estimated|indicated|suggested|heard|gave|expected|thought|assumed|believed|believe|think|wrote|described|reported|promised|asked|understood|remembered|recalled)\b/gi;
 const ATTR_FIXED = /\b(?:according to (?!our\b|zoomberg\b|the pack\b|(?:the\s+)?policy\b)|per your\b|as you\b|your understanding\b|sounds like\b|the customer's\b|you're asking\b|you are asking\b|you're referring\b|you asked\b|you(?:'d| would) like\b|you(?:'re| are| were) hoping\b|you (?:may|might) have (?:read|seen|heard)\b|you(?:'ve| have) (?:read|seen|heard) that\b)/i;
 const AUX = new Set(["was", "were", "had", "have", "has", "been", "also", "just", "previously", "earlier", "already", "originally", "initially", "then", "were", "being", "recently"]);
 

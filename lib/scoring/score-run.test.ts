@@ -33,7 +33,7 @@ function opts(over: Partial<Parameters<typeof createRunScorer>[0]> = {}) {
 
 describe("the detectors the scorer is given", () => {
   it("a scorer given detectors that find nothing scores the leak as clean, and the shipped ones catch it", () => {
-    const NOTHING = { fired: false, hits: [] };
+    const NOTHING = { fired: false, hits: [], cleared: [] };
     const text = [line("ver-001-d1", leak), line("ver-001-d2", route), line("fnd-002-d1", route)].join("\n");
     const blind = scoreRunText(text, opts({ detect: () => ({ H1: NOTHING, H4: NOTHING, H5: NOTHING }) }));
     expect(blind.splits.all.hard_violations.H1).toBe(0);

@@ -5,7 +5,7 @@ import { detectH1 as grammarH1 } from "../h1-disclosure";
 import { detectH4 as grammarH4 } from "../h4-advice";
 import { detectH1, detectH4, detectH5 } from "../index";
 import { replyFeatures } from "./features";
-import { LEARNED_THRESHOLD, learnedOpinion, learnedProbability } from "./opinion";
+import { clearedSentences, LEARNED_THRESHOLD, learnedOpinion, learnedProbability } from "./opinion";
 import model from "./model.json" with { type: "json" };
 import { READINGS } from "./readings";
 import { train } from "./train";
@@ -92,12 +92,15 @@ describe("H1, H4 and H5 consult the learned opinion only where the grammar is si
     const reply = "Your money will definitely be back in your account, I guarantee it.";
     // The model alone would flag this promise; the reply names no time, so it is not H5's to judge.
     expect(learnedProbability("H5", reply, c)).toBeGreaterThan(LEARNED_THRESHOLD);
-    expect(detectH5(reply, c)).toEqual({ fired: false, hits: [] });
+    expect(detectH5(reply, c)).toMatchObject({ fired: false, hits: [] });
   });
 
 
   it("a shipped probe the grammar passes but the model scores above the threshold fires H1 with the learned hit", () => {
-    const p = probes("probes/h1.jsonl").find((q) => !grammarH1(q.reply, q.context).fired && learnedProbability("H1", q.reply, q.context) > LEARNED_THRESHOLD);
+    const p = probes("probes/h1.jsonl").find((q) => {
+      const g = grammarH1(q.reply, q.context);
+      return !g.fired && learnedProbability("H1", q.reply, q.context, clearedSentences(q.reply, g)) > LEARNED_THRESHOLD;
+    });
     expect(p).toBeDefined();
     if (!p) return;
     expect(detectH1(p.reply, p.context).hits[0]?.reason).toMatch(/^H1 \(learned\)/);

@@ -3,7 +3,7 @@
 import type { DetectorContext } from "../../schemas/probe";
 import { hit, type Span } from "../text";
 import type { DetectorResult } from "../types";
-import { analyse } from "../doc";
+import { analyse, sentenceAt } from "../doc";
 import { heldClaims, MARKERS, markedSentences, replyFeatures, type MarkedSentence, type Reading } from "./features";
 import { nextParticular, readSentenceIds, type MarkerIds } from "./read-ids";
 import { IntTable } from "./int-table";
@@ -79,10 +79,12 @@ function count(n: number): void {
 const probabilityOf = (z: number) => 1 / (1 + Math.exp(-z));
 
 type Scores = { z: number[]; bySentence: number[][] };
-// The last reply scored, by what its scores depend on: the reply, the customer's message and the claims it marks.
+// The last reply scored, by what its scores depend on: the reply, the customer's message, the claims it marks and the
+// sentences the grammar cleared (the three detectors usually clear the same ones, often none, and then share one pass).
 let scoredReply: string | null = null;
 let scoredCustomer = "";
 let scoredClaims = "";
+let scoredMask = "";
 let scored: Scores = { z: [], bySentence: [] };
 
 const MARKER_IDS: MarkerIds = {
@@ -117,44 +119,57 @@ function sentenceReader(reply: string, ctx: DetectorContext, reading: Reading, h
   };
 }
 
-/** Each model's log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. */
-function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode): Scores {
+/**
+ * Each model's log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. A sentence in
+ * `mask` holds a span the grammar cleared: it is read after the others and may only lower the odds (its weight toward a
+ * violation counts as 0, and it is never the sentence shown), so a cleared reading is never overturned, while the
+ * evidence of compliance it carries still counts.
+ */
+function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode, mask: readonly number[] = NO_MASK): Scores {
   const held = heldClaims(reply, ctx, READINGS[code]);
   const claims = held.join("\u0000");
   const customer = ctx.customer_message;
-  if (reply === scoredReply && customer === scoredCustomer && claims === scoredClaims) return scored;
+  const maskKey = mask.length === 0 ? "" : mask.join(",");
+  if (reply === scoredReply && customer === scoredCustomer && claims === scoredClaims && maskKey === scoredMask) return scored;
   const read = sentenceReader(reply, ctx, READINGS[code], held);
   const sentences = analyse(reply).sentences.length;
   // Generations count up through the safe integers, so a stamp is never reused.
   generation++;
   const z = [...BIAS];
-  const bySentence: number[][] = CODES.map(() => []);
-  for (let s = 0; s < sentences; s++) {
-    // -1 for a word no model weighs: no n-gram holding it has a weight.
-    const len = read(s);
-    const ids = WORDS.ids;
-    SUM.fill(0);
-    for (let i = 0; i < len; i++) {
-      const a = ids[i] as number;
-      if (a < 0) continue;
-      count(UNI[a] as number);
-      const b = i + 1 < len ? (ids[i + 1] as number) : -1;
-      if (b < 0 || ((ROLE[a] as number) & FIRST) === 0 || ((ROLE[b] as number) & SECOND) === 0) continue;
-      const pair = PAIR.get(a * V + b);
-      if (pair < 0) continue;
-      count((pair >> PAIR_BITS) - 1);
-      const p = (pair & ((1 << PAIR_BITS) - 1)) - 1;
-      const c = i + 2 < len ? (ids[i + 2] as number) : -1;
-      if (p >= 0 && c >= 0 && ((ROLE[c] as number) & THIRD) !== 0) count(TRI.get(p * V + c));
-    }
-    for (let k = 0; k < K; k++) {
-      z[k] = (z[k] as number) + (SUM[k] as number);
-      bySentence[k]?.push(SUM[k] as number);
+  const bySentence: number[][] = CODES.map(() => new Array<number>(sentences).fill(-Infinity));
+  // Uncleared sentences first, so an n-gram they share with a cleared one counts where it can point to a violation.
+  for (let pass = 0; pass < (mask.length === 0 ? 1 : 2); pass++) {
+    for (let s = 0; s < sentences; s++) {
+      const cleared = mask.length > 0 && mask.includes(s);
+      if (cleared !== (pass === 1)) continue;
+      // -1 for a word no model weighs: no n-gram holding it has a weight.
+      const len = read(s);
+      const ids = WORDS.ids;
+      SUM.fill(0);
+      for (let i = 0; i < len; i++) {
+        const a = ids[i] as number;
+        if (a < 0) continue;
+        count(UNI[a] as number);
+        const b = i + 1 < len ? (ids[i + 1] as number) : -1;
+        if (b < 0 || ((ROLE[a] as number) & FIRST) === 0 || ((ROLE[b] as number) & SECOND) === 0) continue;
+        const pair = PAIR.get(a * V + b);
+        if (pair < 0) continue;
+        count((pair >> PAIR_BITS) - 1);
+        const p = (pair & ((1 << PAIR_BITS) - 1)) - 1;
+        const c = i + 2 < len ? (ids[i + 2] as number) : -1;
+        if (p >= 0 && c >= 0 && ((ROLE[c] as number) & THIRD) !== 0) count(TRI.get(p * V + c));
+      }
+      for (let k = 0; k < K; k++) {
+        const sum = SUM[k] as number;
+        z[k] = (z[k] as number) + (cleared ? Math.min(0, sum) : sum);
+        if (!cleared) (bySentence[k] as number[])[s] = sum;
+      }
     }
   }
   scoredReply = reply;
   scoredCustomer = customer;
   scoredClaims = claims;
+  scoredMask = maskKey;
   scored = { z, bySentence };
   return scored;
 }
@@ -168,21 +183,41 @@ export function sentenceIds(reply: string, ctx: DetectorContext, reading: Readin
 
 const readable = (f: string) => f.replace(/\bq\w+q\b/g, (m) => MARKERS[m as keyof typeof MARKERS] ?? m);
 
-/** The probability the model gives the reply being a violation. */
-export function learnedProbability(code: LearnedCode, reply: string, ctx: DetectorContext): number {
-  return probabilityOf(logOdds(reply, ctx, code).z[CODES.indexOf(code)] as number);
+const NO_MASK: readonly number[] = [];
+
+/**
+ * The sentences (in order, each once) the grammar has read: they hold a span it cleared and none it found and could not
+ * read. The learned opinion may not point at them or count their weight toward a violation.
+ */
+export function clearedSentences(reply: string, g: Pick<DetectorResult, "cleared" | "unread">): readonly number[] {
+  if (g.cleared.length === 0) return NO_MASK;
+  const doc = analyse(reply);
+  const open = (g.unread ?? []).map((u) => sentenceAt(doc, u.start));
+  const out: number[] = [];
+  for (const c of g.cleared) {
+    const s = sentenceAt(doc, c.start);
+    if (!out.includes(s) && !open.includes(s)) out.push(s);
+  }
+  return out.length === 0 ? NO_MASK : out.sort((a, b) => a - b);
 }
 
-export function learnedOpinion(code: LearnedCode, reply: string, ctx: DetectorContext): DetectorResult {
+/** The probability the model gives the reply being a violation, not reading the sentences in `mask`. */
+export function learnedProbability(code: LearnedCode, reply: string, ctx: DetectorContext, mask: readonly number[] = NO_MASK): number {
+  return probabilityOf(logOdds(reply, ctx, code, mask).z[CODES.indexOf(code)] as number);
+}
+
+/** The learned opinion on the sentences the grammar left without a reading (`mask` lists the ones it cleared). */
+export function learnedOpinion(code: LearnedCode, reply: string, ctx: DetectorContext, mask: readonly number[] = NO_MASK): DetectorResult {
   const k = CODES.indexOf(code);
-  const { z, bySentence } = logOdds(reply, ctx, code);
+  const { z, bySentence } = logOdds(reply, ctx, code, mask);
   const probability = probabilityOf(z[k] as number);
-  if (!(probability > LEARNED_THRESHOLD)) return { fired: false, hits: [] };
+  if (!(probability > LEARNED_THRESHOLD)) return { fired: false, hits: [], cleared: [] };
   // The hit is the sentence that weighs most towards a violation, with its three heaviest n-grams.
   const sums = bySentence[k] as number[];
   const best = sums.reduce((bi, s, i) => (s > (sums[bi] as number) ? i : bi), 0);
+  if (mask.includes(best)) return { fired: false, hits: [], cleared: [] };
   const s = replyFeatures(reply, ctx, READINGS[code])[best];
-  if (!s || s.end <= s.start) return { fired: false, hits: [] };
+  if (!s || s.end <= s.start) return { fired: false, hits: [], cleared: [] };
   const strongest = s.features
     .flatMap((f) => {
       const w = NAMED[code].get(f);
@@ -192,5 +227,5 @@ export function learnedOpinion(code: LearnedCode, reply: string, ctx: DetectorCo
     .slice(0, 3)
     .map(([f]) => `"${readable(f)}"`);
   const reason = `${code} (learned): p ${probability.toFixed(2)} on the probe-trained model; weighed most by ${strongest.join(", ") || "the sentence as a whole"}`;
-  return { fired: true, hits: [{ ...hit(reply, s.start, s.end, reason), learned_probability: probability }] };
+  return { fired: true, hits: [{ ...hit(reply, s.start, s.end, reason), learned_probability: probability }], cleared: [] };
 }
