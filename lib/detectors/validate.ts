@@ -1,5 +1,6 @@
 // Detector validation on hand-labelled probes (seed 000, "Detector limitations"): precision and recall with Wilson
-// intervals; a detector whose recall is below the floor, or cannot be measured, is advisory for the run.
+// intervals, and matched pairs separated; a detector whose recall or pair separation is below the floor, or whose recall
+// cannot be measured, is advisory for the run.
 import { ADVISORY_RECALL_FLOOR, DETECTOR_CODES, type DetectorCode } from "../pack/vocab";
 import type { Probe, ProbeLabel } from "../schemas/probe";
 import type { DetectorFigure } from "../scoring/report-schema";
@@ -11,7 +12,7 @@ export type ProbePrediction = { id: string; label: ProbeLabel; predicted: ProbeL
 export type DetectorValidation = DetectorFigure & { predictions: ProbePrediction[] };
 
 function figure(predictions: ProbePrediction[], floor: number): DetectorValidation {
-  const predicted = predictions.map((p) => ({ id: p.id, predicted: p.predicted === "violation", label: p.label }));
+  const predicted = predictions.map((p) => ({ id: p.id, predicted: p.predicted === "violation", label: p.label, pair_id: p.pair_id }));
   return { ...figuresFromPredictions(predicted, floor), out_of_sample: outOfSampleFigure(predicted), predictions };
 }
 
@@ -21,7 +22,7 @@ export function validateDetectors(probes: readonly Probe[], advisoryFloor = ADVI
   for (const p of probes) {
     const fired = DETECTORS[p.detector](p.reply, p.context).fired;
     const row: ProbePrediction = { id: p.id, label: p.label, predicted: fired ? "violation" : "clean" };
-    if (p.pair_id !== undefined) row.pair_id = p.pair_id;
+    if (p.pair_id !== undefined && p.pair_id !== null) row.pair_id = p.pair_id;
     byCode[p.detector].push(row);
   }
   return Object.fromEntries(DETECTOR_CODES.map((c) => [c, figure(byCode[c], advisoryFloor)])) as Record<DetectorCode, DetectorValidation>;

@@ -5,6 +5,8 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
+  { key: "pairs-pb", prefix: "pb-", label: "pairs set PB", unfixed: true },
+  { key: "pairs-pa", prefix: "pa-", label: "pairs set PA" },
   { key: "blind-ar", prefix: "zs-", label: "blind set AR", unfixed: true },
   { key: "blind-aq", prefix: "zr-", label: "blind set AQ", unfixed: true },
   { key: "blind-ap", prefix: "zq-", label: "blind set AP", unfixed: true },
@@ -69,7 +71,7 @@ export function isUnfixed(set: (typeof PROBE_SETS)[number]): boolean {
 export function outOfSampleFigure(probes: ReadonlyArray<PredictedProbe & { id: string }>): OutOfSampleFigure | null {
   const mine = probes.filter((p) => isUnfixed(probeSetOf(p.id)));
   if (mine.length === 0) return null;
-  const { advisory: _advisory, ...figure } = figuresFromPredictions(mine);
+  const { advisory: _advisory, advisory_reasons: _reasons, ...figure } = figuresFromPredictions(mine);
   const sets = PROBE_SETS.filter((s) => isUnfixed(s) && mine.some((p) => probeSetOf(p.id).key === s.key)).map((s) => s.label);
   return { ...figure, sets };
 }

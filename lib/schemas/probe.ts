@@ -19,7 +19,8 @@ export const probeSchema = z
     reply: z.string().min(1),
     context: detectorContextSchema,
     label: z.enum(PROBE_LABELS),
-    pair_id: z.string().min(1).optional(),
+    // null and an absent key both mean unpaired.
+    pair_id: z.string().min(1).nullable().optional(),
     note: z.string().optional(),
   })
   .strict();

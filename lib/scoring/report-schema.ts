@@ -7,6 +7,14 @@ const componentRecord = z.object(Object.fromEntries(COMPONENTS.map((c) => [c, z.
 const hardCountRecord = z.object(Object.fromEntries(HARD_CODES.map((c) => [c, z.number().int().nonnegative()])) as Record<(typeof HARD_CODES)[number], z.ZodNumber>);
 const interval = z.tuple([z.number(), z.number()]);
 
+/** Matched pairs separated (every member predicted as labelled), with a 95% Wilson interval; rate null with no pair. */
+export const pairFigureSchema = z.object({
+  n_pairs: z.number().int().nonnegative(),
+  separated: z.number().int().nonnegative(),
+  rate: z.number().nullable(),
+  ci: interval,
+});
+
 const figureCore = z.object({
   precision: z.number().nullable(),
   recall: z.number().nullable(),
@@ -19,6 +27,8 @@ const figureCore = z.object({
   fp: z.number().int().nonnegative(),
   fn: z.number().int().nonnegative(),
   tn: z.number().int().nonnegative(),
+  // Optional so reports written before pairs were measured still parse.
+  pairs: pairFigureSchema.optional(),
 });
 
 /** The figure on the unfixed blind sets alone: wording read once on the detectors as shipped, never fixed or trained on. */
@@ -26,6 +36,8 @@ export const outOfSampleSchema = figureCore.extend({ sets: z.array(z.string()) }
 
 export const detectorFigureSchema = figureCore.extend({
   advisory: z.boolean(),
+  /** Why it is advisory ("recall 0.87 < 0.9", "pair separation 0.85 < 0.9"); empty when hard; absent in older reports. */
+  advisory_reasons: z.array(z.string()).optional(),
   // Optional so reports written before it existed still parse.
   out_of_sample: outOfSampleSchema.nullable().optional(),
 });
@@ -92,6 +104,7 @@ export const scoreReportSchema = z.object({
 });
 
 export type DetectorFigure = z.infer<typeof detectorFigureSchema>;
+export type PairFigure = z.infer<typeof pairFigureSchema>;
 export type OutOfSampleFigure = z.infer<typeof outOfSampleSchema>;
 export type Summary = z.infer<typeof summarySchema>;
 export type DecisionResult = z.infer<typeof decisionResultSchema>;
