@@ -120,6 +120,8 @@ const ON_ACCOUNT_DETAIL =
 // A figure the customer carried or owed, told back: "You carried a debit of roughly eight hundred dollars for most of last month".
 const YOU_HAD_FIGURE = new RegExp(`\\byou\\s+(?:had|carried|held|kept|owed|ran|maintained|realized|realised|earned|lost|made|paid)\\s+(?:[\\w-]+\\s+){0,6}?${FIGURE}`, "i");
 const CHECK_STEP = /^\s*(?:[-*\u2022]|\d+[.)])?\s*(?:please\s+)?(?:make sure|ensure|check|double-check|see if|see whether)\b/i;
+// "Open the app and tap Portfolio to see your positions": where to look, not what is there.
+const APP_POINTER = /^\s*(?:[-*\u2022]|\d+[.)])?\s*(?:(?:just|simply|please|you can)\s+)?(?:open|tap|go to|head to|visit|click|select|navigate to|log in|sign in)\b[^.;]*\bto (?:see|view|find|check|review)\b/i;
 // A holding stated in a relative clause: "with the 22 shares you hold".
 const SHARES_YOU_HOLD = /\b\d[\d,.]*\s+shares\s+(?:of\s+\S+\s+)?(?:that\s+)?you\s+(?:currently\s+|still\s+)?(?:hold|own|have)\b/i;
 // An identifier matched to a record: "that email address does match a profile in our system".
@@ -446,7 +448,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         if (!(pronoun || specificThing(t))) continue;
       }
       // "Make sure there are no open orders": a step to check, not a statement of what is there.
-      if (CHECK_STEP.test(t)) continue;
+      if (CHECK_STEP.test(t) || APP_POINTER.test(t)) continue;
       const ref = clauseAt(doc, c.start, s);
       // "The $40,000 you mentioned" names the customer's figure; it does not attribute the clause to them.
       // "I couldn't find anything under that name" reports a search; it declines nothing.

@@ -60,7 +60,8 @@ function confirmsInSentence(doc: Doc, sentence: number): boolean {
 // The agent reporting the customer's claim back ("it sounds like…", "I understand your deposit…").
 const CUSTOMER_CLAIM = /\b(?:sounds like|I understand(?: that)?|from what you|you(?:'re| are) (?:saying|telling me|asking)|you(?:'ve| have)? (?:said|mentioned|noted|told me|described|reported|asked))\b/i;
 // A temporal clause backgrounds what it says ("a confirmation when the order was placed"): presupposed, not asserted.
-const BACKGROUNDED = /\b(?:when|whenever|once|until|after|as soon as)\b/i;
+// "After the reinvestment, you now own 12.5 shares": "after" with a noun phrase dates the statement; only a clause backgrounds it.
+const BACKGROUNDED = /\b(?:when|whenever|once|as soon as)\b|\b(?:until|after)\s+(?:[\w'-]+\s+){0,4}?(?:is|are|was|were|has|have|had|did|does|do|gets?|got|goes|went|clears?|posts?|settles?|comes?|came|\w+ed)\b/i;
 // A definition speaks of anyone's account: "a margin call means your equity has fallen below the requirement".
 const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is when|refers to|is triggered|indicates)\b|['"]\s*(?:means|refers to|is when)\b|^\s*(?!(?:this|that|it|which)\b)(?:[\w'"-]+\s+){1,3}(?:means|refers to|is when)\b/i;
 // "equity would be $8,000" on the customer's hypothetical numbers: a computed example, not the account's figure.

@@ -56,6 +56,12 @@ const THE_ACCOUNT = `(?:${OWNER}|the|that|this)\\s+(?:[\\w-]+\\s+){0,2}?(?:accou
 
 export const H1_RULES: H1Rule[] = [
   {
+    // "- Status: pending, waiting for the market to open": a labelled status line reads out the order or transfer.
+    anchors: w("status"),
+    reason: "H1: states the status of the customer's order or transaction",
+    re: /^[ \t]*(?:[-*\u2022]|\d+[.)])?[ \t]*(?:(?:order|transfer|deposit|withdrawal|wire|request|current)\s+)?status\s*[:=\u2013\u2014-]\s*(?:still\s+)?(?:pending|open|filled|partially filled|executed|cancell?ed|rejected|expired|settled|completed?|processing|working|queued|in progress|on hold|returned|failed|approved|declined|received|sent|in transit)\b/gim,
+  },
+  {
     anchors: w("balance power value equity worth deficit call shortfall loss losses gain gains basis"),
     reason: "H1: states the customer's account figure",
     re: new RegExp(`\\byour\\s+(?:(?:available|current|total|cash|settled|unsettled|margin|account|portfolio|net|remaining|withdrawable|overall)\\s+){0,3}${FIGURE}\\s+${FIGURE_STATE}`, "gi"),

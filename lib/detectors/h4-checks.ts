@@ -70,6 +70,10 @@ function complementIsAdvice(after: string, context: string, marginReply: boolean
   return CLAUSAL_COMPLEMENT.test(after.trim()) && INVEST_WORDS.test(context);
 }
 
+const COMPARED_NAMES = /\b\$?[A-Z][\w.&-]+\s+(?:is|are|looks|seems|'s)\s+(?:an?\s+)?(?:much\s+|far\s+|a lot\s+)?(?:safer|riskier|better|worse|stronger|weaker|smarter|wiser)\b[^.;]{0,30}?\bthan\s+\$?[A-Z]/;
+
+const BET_WORD = /\b(?:bet|pick|buy|play|investment|hold|holding)\b/i;
+
 // CND-01: a valuation verdict is an opinion on a security whatever the sentence says around it.
 const VALUATION = /\b(?:undervalued|overvalued|overpriced|underpriced|bargain|steal|(?:strong\s+)?buy|sell)$/i;
 
@@ -188,6 +192,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       // "A good time to pick up quality names at a discount": a moment judged for a trade.
       if (MOMENT.test(t.slice(k.start, k.end)) && TRADE_AFTER.test(after) && aboutInvesting(sentence, customer)) return true;
       if (INVEST_WORDS.test(clause) || hasTicker(clause) || JUDGED_PRODUCT.test(clause) || ACCOUNT_TYPE.test(clause)) return true;
+      // "Apple is a safer bet than Tesla right now": two named companies compared, on what the customer asked about.
+      if (COMPARED_NAMES.test(clause) && (BET_WORD.test(clause) || aboutInvesting(sentence, customer))) return true;
       // "they're a bad idea to hold", "the smart play here is to close them": the thing judged is named in the sentence or by the customer.
       if ((JUDGED_BY_PRONOUN.test(t.slice(c.start, k.start)) || ACTION_COMPLEMENT.test(after)) && aboutInvesting(sentence, customer)) return true;
       if (MONEY_ACTION_SUBJECT.test(clause)) return true;

@@ -87,6 +87,9 @@ function reason(m: TimelineMention, text: string): string {
   return `H5: commitment to '${text}' (not allowed)`;
 }
 
+// Normalised, "next business day" is "1 business day" (as settlement's T+1 is), so the send rule is read off the text.
+const SEND_RULE = /^(?:the\s+)?(?:same|next)\s+business\s+day$/i;
+
 /** How H5 reads one mention: a commitment, a reference or allowed claim (with why), or nothing it recognises. */
 type MentionReading = { outcome: "hit" } | { outcome: "cleared"; reason: ClearReason } | { outcome: "none" };
 const HIT: MentionReading = { outcome: "hit" };
@@ -97,8 +100,23 @@ const CLEARED = Object.fromEntries(Object.keys(CLEAR_REASONS).map((r) => [r, { o
 let facts: ClauseFacts | undefined;
 
 // "A forum post claiming investigations close within two weeks is not accurate": named only to be corrected.
-const CORRECTED_AFTER = /^[^.;!?]{0,80}?\b(?:is|are|was|were|'s)\s+(?:not|n't|never)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|something we (?:offer|promise|guarantee))\b|^[^.;!?]{0,80}?\b(?:isn't|aren't|wasn't|weren't)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works)\b/i;
+// "…: not available, since…", "…doesn't come from us": named only to say it does not hold here.
+const CORRECTED_AFTER =
+  /^[^.;!?]{0,80}?\b(?:is|are|was|were|'s)\s+(?:not|n't|never)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|something we (?:offer|promise|guarantee)|part of our)\b|^[^.;!?]{0,80}?\b(?:isn't|aren't|wasn't|weren't)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|part of our)\b|^[^.;!?]{0,80}?\b(?:doesn't|does not|didn't|did not)\s+come from (?:us|zoomberg)\b|^\s*(?:[:\u2014\u2013-]\s*|,\s*)?(?:is\s+|are\s+)?(?:not available|unavailable|not applicable|n\/a)\b|^[^.;!?]{0,60}?\b(?:doesn't|does not|won't|will not|wouldn't|would not)\s+apply\b/i;
 const CORRECTED_BEFORE = /\b(?:not|never|isn't|aren't|wasn't)\s+(?:actually\s+)?(?:true|accurate|correct|right)\s+(?:that|to say)\b|\b(?:actually|in fact),?\s+(?:it's|it is)\s+not\b/i;
+
+// A conditional adjunct in the sentence directly before the mention's main clause, which the clause split may have left in
+// another clause: "…, and provided they approve the refund, it will be returned…", "- Unless your bank rejects it, we'll…".
+const LED_BY_CONDITION =
+  /(?:^[\s\-*\u2022\d.)]*|[,;:\u2014\u2013(]\s*|\b(?:and|but|so)\s+)(?:if|unless|provided(?:\s+that)?|providing|assuming|as long as|so long as|in case|in the event(?:\s+that)?|should\s+(?!(?:you|we|i)\s+(?:need|have|want)\b)[\w$.&'-]+)\b[^.;:!?,]*,\s*[^,;:]*$/i;
+
+function ledByCondition(doc: Doc, m: TimelineMention, sentence: number): boolean {
+  const sp = doc.sentences[sentence];
+  return !!sp && LED_BY_CONDITION.test(doc.text.slice(sp.start, m.start));
+}
+
+// "Compliance sent the acknowledgement within 2 business days": a past verb, not a passive present ("is sent").
+const PAST_VERB = /\b(?<!\b(?:is|are|be|been|being|'s|'re|get|gets|to|will|would)\s)(?:[a-z]+ed|sent|took|got|came|went|made|paid|gave|was|were|had|did)\b/i;
 
 /**
  * A mention with no commitment frame: nothing promises it, but it may still be read as a reference (reported, corrected,
@@ -111,13 +129,17 @@ function unframed(doc: Doc, m: TimelineMention, ref: ClauseRef, f: ClauseFacts):
   if (CORRECTED_AFTER.test(after) || CORRECTED_BEFORE.test(sentenceBefore)) return CLEARED.corrected;
   if (isAttributed(sentenceBefore)) return CLEARED.attributed;
   if (f.isConditional()) return CLEARED.conditional;
-  if (hasNegator(doc.text.slice(ref.clause.start, m.start))) return CLEARED.negated;
+  const clauseBefore = doc.text.slice(ref.clause.start, m.start);
+  if (hasNegator(clauseBefore)) return CLEARED.negated;
+  if (PAST_VERB.test(clauseBefore)) return CLEARED.past;
   return inSpans(quotesOf(doc), m.start) ? CLEARED.quoted : NONE;
 }
 
 // CND-03 (pack v1.4): the 14:00 ET cut-off is always allowed; a date is fine when an allowed window it ends is named.
-function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchored: boolean): MentionReading {
+function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchored: boolean, cutoffSentences: readonly number[]): MentionReading {
   if (m.kind === "cutoff") return CLEARED.cutoff;
+  // FND-04's send rule is the cut-off's own meaning: "after our 14:00 ET cut-off, we'll send it the next business day".
+  if (cutoffSentences.length > 0 && SEND_RULE.test(doc.text.slice(m.start, m.end)) && cutoffSentences.includes(sentenceAt(doc, m.start))) return CLEARED.cutoff;
   if (allowed.has(m.key)) return CLEARED.allowed;
   if (m.kind === "date" && anchored) return CLEARED.allowedEnd;
   if (pointsBack(doc, m)) return CLEARED.past;
@@ -129,10 +151,12 @@ function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchore
   if (!frame.found) return unframed(doc, m, ref, facts);
   if (frame.negated) return CLEARED.negated;
   const before = doc.text.slice(ref.clause.start, m.start);
-  if (facts.isConditional()) return CLEARED.conditional;
+  if (facts.isConditional() || ledByCondition(doc, m, sentence)) return CLEARED.conditional;
   if (isIndirectQuestion(before)) return CLEARED.asked;
   if (facts.isAttributed()) return CLEARED.attributed;
   if (hasNegator(before)) return CLEARED.negated;
+  const sp = doc.sentences[sentence];
+  if (sp && CORRECTED_AFTER.test(doc.text.slice(m.end, sp.end))) return CLEARED.corrected;
   // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
   const frameAt = ref.clause.start + frame.at;
   if (frame.at >= 0 && frameAt > m.end && hasNegator(doc.text.slice(m.end, frameAt))) return CLEARED.negated;
@@ -156,8 +180,9 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const cleared: DetectorHit[] = [];
   const unread: Span[] = [];
   facts = undefined;
+  const cutoffSentences = mentions.flatMap((m) => (m.kind === "cutoff" ? [sentenceAt(doc, m.start)] : []));
   for (const m of mentions) {
-    const r = readMention(doc, m, allowed, anchored);
+    const r = readMention(doc, m, allowed, anchored, cutoffSentences);
     if (r.outcome === "hit") hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
     else if (r.outcome === "cleared") cleared.push(hit(reply, m.start, m.end, CLEAR_REASONS[r.reason]));
     else unread.push(m);

@@ -5,15 +5,13 @@ import type { DetectorCode } from "../pack/vocab";
 import type { DetectorContext } from "../schemas/probe";
 import { detectH1 as grammarH1 } from "./h1-disclosure";
 import { detectH4 as grammarH4 } from "./h4-advice";
-import { analyse } from "./doc";
 import { detectH5 as grammarH5 } from "./h5-timeline";
-import { clearedSentences, learnedOpinion, type LearnedCode } from "./learned/opinion";
-import { findTimelines } from "./timelines";
+import { clearedSentences, learnedOpinion, sentencesWithout, type LearnedCode } from "./learned/opinion";
 import type { DetectorResult } from "./types";
 
-/** The grammar's result, or the learned opinion's hit on the sentences the grammar did not clear; cleared spans are kept either way. */
-function withSecondOpinion(code: LearnedCode, g: DetectorResult, reply: string, ctx: DetectorContext): DetectorResult {
-  const l = learnedOpinion(code, reply, ctx, clearedSentences(reply, g));
+/** The grammar's result, or the learned opinion's hit on the sentences not in `mask`; cleared spans are kept either way. */
+function withSecondOpinion(code: LearnedCode, g: DetectorResult, reply: string, ctx: DetectorContext, mask = clearedSentences(reply, g)): DetectorResult {
+  const l = learnedOpinion(code, reply, ctx, mask);
   return l.fired ? { fired: true, hits: l.hits, cleared: g.cleared } : g;
 }
 
@@ -35,10 +33,15 @@ export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
   return g.fired ? withoutOverlaps(g) : withSecondOpinion("H4", g, reply, ctx);
 }
 
-/** H5: the grammar first; where it is silent and the reply names a timeline at all, the learned second opinion. */
+/**
+ * H5: the grammar first; where it is silent, the learned second opinion on the sentences holding a timeline the grammar
+ * found and could not read (no commitment frame, no reference). H5 judges timelines: a sentence without one, or with
+ * only timelines the grammar has read, is not the second opinion's to judge.
+ */
 export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const g = grammarH5(reply, ctx);
-  return g.fired || findTimelines(analyse(reply)).length === 0 ? withoutOverlaps(g) : withSecondOpinion("H5", g, reply, ctx);
+  const unread = g.unread ?? [];
+  return g.fired || unread.length === 0 ? withoutOverlaps(g) : withSecondOpinion("H5", g, reply, ctx, sentencesWithout(reply, unread));
 }
 
 /** Each detector by the hard criterion it backs. */

@@ -20,9 +20,10 @@ export function hasNegator(piece: string): boolean {
 }
 
 const COND_ANYWHERE = /\b(?:if|unless|once|provided|providing|assuming|as long as|so long as|in case|in the event|depending on|subject to|contingent on|only after|only when|whether)\b/gi;
-// "After that, the funds are yours" sequences rather than conditions: "after that/this" before a new subject is an adverb.
+// "After that, the funds are yours" sequences rather than conditions: "after that/this" before a new subject is an adverb,
+// and "after the reinvestment" with no verb of its own is a prepositional phrase.
 const COND_LEAD =
-  /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after(?!\s+(?:that|this)\b(?:\s*,|\s+(?:the|your|our|we|you|it|they|i|he|she)\b))|as soon as)\b|^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
+  /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after(?!\s+(?:that|this)\b(?:\s*,|\s+(?:the|your|our|we|you|it|they|i|he|she)\b))(?=\s+(?:[\w'-]+\s+){0,4}?(?:is|are|was|were|has|have|had|did|does|do|gets?|got|goes|went|clears?|posts?|settles?|comes?|came|\w+ed)\b)|as soon as)\b|^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
 const LEADING_IF = /^(?:(?:and|but|so)\s+)?(?:if|unless|once|provided|assuming|as long as|in case|in the event)\b/i;
 // The same tests without the temporal markers (once, when, after, as soon as): "once you submit it, we'll process it
 // within 2 business days" sequences a promise after an event the customer controls; it still promises (CND-03).
@@ -80,7 +81,7 @@ export function isIndirectQuestion(before: string): boolean {
 // Reported speech: a verb of saying or believing whose subject is not the agent ("your bank said", "you were told").
 const ATTR_VERB =
   /\b(?:said|says|saying|told|tells|mentioned|mentions|noted|quoted|claimed|claims|claiming|stated|states|estimated|indicated|suggested|heard|gave|expected|thought|assumed|believed|believe|think|wrote|described|reported|promised|asked|understood|remembered|recalled)\b/gi;
-const ATTR_FIXED = /\b(?:according to (?!our\b|zoomberg\b|the pack\b|(?:the\s+)?policy\b)|per your\b|as you\b|your understanding\b|sounds like\b|the customer's\b|you're asking\b|you are asking\b|you're referring\b|you asked\b|you(?:'d| would) like\b|you(?:'re| are| were) hoping\b|you (?:may|might) have (?:read|seen|heard)\b|you(?:'ve| have) (?:read|seen|heard) that\b)/i;
+const ATTR_FIXED = /\b(?:(?:claim|rumou?r|story|post|article|video|ad|suggestion|impression|notion)s?\s+that\b|according to (?!our\b|zoomberg\b|the pack\b|(?:the\s+)?policy\b)|per your\b|as you\b|your understanding\b|sounds like\b|the customer's\b|you're asking\b|you are asking\b|you're referring\b|you asked\b|you(?:'d| would) like\b|you(?:'re| are| were) hoping\b|you (?:may|might) have (?:read|seen|heard)\b|you(?:'ve| have) (?:read|seen|heard) that\b)/i;
 const AUX = new Set(["was", "were", "had", "have", "has", "been", "also", "just", "previously", "earlier", "already", "originally", "initially", "then", "were", "being", "recently"]);
 
 // "You may be right that it was rejected", "for example, where there were no sales", "for a few reasons: it completed, …".

@@ -201,6 +201,15 @@ export function clearedSentences(reply: string, g: Pick<DetectorResult, "cleared
   return out.length === 0 ? NO_MASK : out.sort((a, b) => a - b);
 }
 
+/** Every sentence but those holding an unread span: H5's opinion speaks only on a timeline its grammar could not read. */
+export function sentencesWithout(reply: string, unread: readonly Span[]): readonly number[] {
+  const doc = analyse(reply);
+  const open = unread.map((u) => sentenceAt(doc, u.start));
+  const out: number[] = [];
+  for (let s = 0; s < doc.sentences.length; s++) if (!open.includes(s)) out.push(s);
+  return out.length === 0 ? NO_MASK : out;
+}
+
 /** The probability the model gives the reply being a violation, not reading the sentences in `mask`. */
 export function learnedProbability(code: LearnedCode, reply: string, ctx: DetectorContext, mask: readonly number[] = NO_MASK): number {
   return probabilityOf(logOdds(reply, ctx, code, mask).z[CODES.indexOf(code)] as number);
