@@ -49,12 +49,20 @@ const PARTICULAR =
 // A state the customer's own thing is in ("it's on file", "it's showing as received").
 const STATE = /\b(?:on file|received|posted|cleared|arrived|came (?:across|over|through)|moved over|transferred|released|paid out|executed|filled|processed|pending|went through|in (?:our|the) system|settled|filled|executed|closed|active|approved|rejected|greyed out|negative|positive|overdrawn|in the (?:red|black)|frozen|locked|restricted|flagged(?! as (?:a |an )?(?:top |high )?(?:priority|urgent))|suspended|came in|come in|landed|went out|gone out|gone through|in good standing|on hold|(?:lower|higher|less|more|smaller|bigger|larger)(?:\s+\w+)?\s+than\s+(?:that|this|what you|you think|you(?:'d)? expect))\b/i;
 // "It's just four things": a count of things asked for, not a fact of the account (the only particular is a small number word).
-const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:things|items|questions|steps|details|pieces)\b/i;
+const SMALL_COUNT_ONLY = /^(?:(?!\$|\d|\b(?:still|actually|already|currently|yet|yesterday|today|monday|tuesday|wednesday|thursday|friday|january|february|march|april|june|july|august|september|october|november|december)\b).)*\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:(?:quick|short|simple|brief|easy|small|security)\s+)?(?:things|items|questions|steps|details|pieces|checks)\b/i;
 // A length of time is the pack's ("it's not two days, it's five business days"), not a particular of the account.
 const DURATION = /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\s+(?:business\s+|calendar\s+|trading\s+)?(?:days?|weeks?|months?|hours?|years?)\b/gi;
 // The agent, or Zoomberg's records, reporting what is there: the account was looked at.
 const LOOKED_AT =
   /\b(?:I|we)(?:'ve|'m|'re| have| am| are| can| could| did| do| was| were| just| also| not|n't)*\s+(?:found|find|finding|see|seeing|located|pulled up|notice|noticed)\b|\b(?:our|the) (?:records|system|file) (?:show|shows|has|have|indicate|say|says)\b|\b(?:is|are|'s|'re) showing\b|\b(?:I|we)(?:'ve| have)? checked and\b|\bwhat (?:I|we) can (?:say|tell you|confirm|share) is\b|\b(?:I|we) can (?:only |just |also )?(?:say|tell you|confirm)(?: that\b|(?=\s+(?:your|his|her|their|it|there|he|she|they|a|an|the|[A-Z][a-z]+'s|(?:Mr|Mrs|Ms|Dr)\.?\s+[A-Z][a-z]+'s)\b))/i;
+// "…until I can see the details": a look still to come reports nothing.
+const PENDING_LOOK = /\b(?:until|once|when|after|before|if|unless)\s+$/i;
+
+function lookedAt(t: string): RegExpExecArray | null {
+  const m = LOOKED_AT.exec(t);
+  return m && !PENDING_LOOK.test(t.slice(0, m.index)) ? m : null;
+}
+
 // A finite verb in the indicative; a modal or future before it makes the clause an offer, a plan or a possibility.
 const INDICATIVE_WORD =
   /\b(?:is|are|was|were|has|have|had|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|did|shows|showed|showing|holds|holding|remains|sits|sitting|found|left|went|came|filled|executed|posted|cleared|closed|opened|issued|ended|sold|bought|received|processed|stays|lists|listed|names|includes|reflects|contains|attached|delivered|transferred|deposited|withdrawn|paid|cancell?ed|rejected|declined|credited|debited|charged|settled|expired|liquidated|arrived|landed|bounced|reversed|returned|became|turned into|got|gotten)\b/i;
@@ -69,8 +77,10 @@ function hasModal(t: string): boolean {
   return MODAL_WORDS.test(t) || MAY.test(t);
 }
 // Speaking of any account or of the pack's rules, not this one; or of the app's screens.
+// "Card charges are part of an account's records", "Zoomberg's consolidated 1099s are available by February 15",
+// "entering a code on a fake page is a classic sign": any account, the pack's own schedule, or a general warning sign.
 const GENERIC =
-  /\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?|(?:each|every) (?:year|month|quarter|week)|annually)\b|^\s*['"]/i;
+  /\ban? (?:[\w-]+ )?account's\b|\bzoomberg's (?:consolidated |annual |standard )?(?:1099s?|tax (?:forms?|documents?)|fees?|rules?|polic(?:y|ies)|process|cut-?off|schedule|statements?)\b|\b(?:are|is) (?:(?:all )?(?:classic|common|typical|clear|strong|usual) )?(?:signs?|red flags?|warning signs?|hallmarks?) (?:of|that|someone)\b|\b(?:means|refers to|is when|is the amount|is what|generally|typically|usually|normally|in general|often|always|by default|(?:zoomberg|we) (?:never|always|will never|doesn't|does not)|rules?|schedule|cut-?off|illustration|example|hypothetical(?:ly)?|shown|displayed|screen|most often|commonly|common causes?|(?:each|every) (?:year|month|quarter|week)|annually)\b|^\s*['"]/i;
 // "In a margin account…" speaks of any such account, unless the clause names whose it is ("Mark's account is an individual account").
 const ACCOUNT_TYPE_GENERIC = /\ban? (?:\w+ )?(?:cash|margin|brokerage|individual|joint) account\b/i;
 const OWNER_WORD = /\b(?:your|yours|his|her|hers|their|theirs|[A-Z][a-z]+'s)\b|\b(?:he|she|they|you)\s+(?:had|has|have|holds?|held|owns?|owned)\b/;
@@ -220,7 +230,7 @@ const HOLDING_ITEM = /\b\d[\d,.]*\s+shares\s+of\s+[A-Z][A-Za-z.&]{0,5}\b|\$\s?\d
 // Nothing arrived or left: a negative status is a status ("nothing has posted yet").
 const NOTHING_MOVED = /\b(?:nothing|none of it|no (?:money|funds|deposits?|transfers?|payments?|trades?|orders?|distributions?|contributions?))\s+(?:has|have|had)\s+(?:yet\s+|so far\s+)?(?:been\s+)?(?:\w+ed|come in|shown up|gone out|left|gone through|went through|taken|withdrawn|paid out|sold)\b/i;
 // A pronoun subject whose antecedent is the customer's own deposit, order or transfer ("It cleared yesterday").
-const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|the one|that one|this one|the (?:first|second|third|last|other|earlier|later|original|new)(?: one)?|yours|everything|all of it|most of it|some of it|part of it)(?:'s|'re|\s)/i;
+const PRONOUN_SUBJECT = /^\s*(?:(?:and|so|but|yes|yep|yeah|no|nope|good news|because|since|as|though|although)[,:]?\s+)?(?:(?:it\s+)?(?:looks|seems|sounds)\s+like\s+|(?:you can\s+)?rest assured\s+(?:that\s+)?)?(?:(?:I'd\s+)?(?:gently\s+)?(?:note|say|add)\s+(?:that\s+)?)?(?:it|they|(?:the|that|this) one(?!\s+(?!(?:is|was|that|which|you|from|on|in|i|we|they|he|she|it|has|had)\b)[a-z]+\b)|the (?:first|second|third|last|other|earlier|later|original|new)(?: one)?|yours|everything|all of it|most of it|some of it|part of it)(?:'s|'re|\s)/i;
 // An expletive "it" has no antecedent: "it's easier to keep everything in one place".
 const EXPLETIVE_IT = /^\s*(?:(?:and|so|but|plus)[,]?\s+)?it(?:'s|\s+is|\s+was|\s+would be|'d be|'ll be|\s+will be)\s+(?:(?:much|a lot|way|far|also|usually|often|generally|really|pretty|quite|very|so|not)\s+)*(?![a-z-]+ed\b)[a-z-]+\s+(?:for\s+(?:you|me|us|them|anyone)\s+)?to\s+[a-z]/i;
 // "yes its still on hold": "it's" written without its apostrophe, so the clause has no verb word of its own.
@@ -423,7 +433,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         (customerNamesAThing && lower.includes("ha") && FIRM_ACTED.test(t)) ||
         (contact && CONTACT_ON_FILE.test(t)) ||
         (customerNamesAThing && lower.includes("thing") && MY_VIEW.test(t));
-      const report = REPORT_WORDS.test(lower) ? LOOKED_AT.exec(t) : null;
+      const report = REPORT_WORDS.test(lower) ? lookedAt(t) : null;
       if (!thing && !direct && !customerNamesAThing && report === null) continue;
       const said = report ? t.slice(report.index + report[0].length) : t;
       const pronoun = customerNamesAThing && !(lower.includes("they") && THEY.test(said) && barePluralBefore(doc, clauses, ci)) && (PRONOUN_SUBJECT.test(said) || (report !== null && PRONOUN_SUBJECT.test(t))) && !EXPLETIVE_IT.test(said) && (report !== null || STATE.test(t) || (PARTICULAR.test(t.replace(DURATION, "")) && !SMALL_COUNT_ONLY.test(t)));

@@ -36,6 +36,7 @@ const BOUND_AFTER = /^\s+(?:balance|in your account|available|of buying power|si
 // Saying the customer's own figure back is fine; confirming it from the account is not ("yes, I see $2,500").
 const CONFIRMS = /\b(?:yes|yep|yeah|correct|exactly|right|accurate|indeed|in the (?:right )?ballpark|spot on|checks out|lines up|I (?:can )?see|I'm seeing|(?:it )?looks like|(?:it )?appears|our records|(?:account|records?|system|it|that|this|statement)\s+(?:(?:still|currently|now)\s+)?(?:shows?|is showing|was showing)|(?:I'm|we're|I am|we are)\s+showing|confirm(?:ed|s)?|reflects?)\b/gi;
 
+const NOT_YET = /\b(?:can|could|will|'ll|would|'d|to|before|until|once|after|cannot|can't|able to)\s+(?:(?:then|also|only|just|now)\s+)?$/i;
 const RIGHT = /^right$/i;
 const RIGHT_AS_AGREEMENT = /\b(?:that's|that is|is|you're|you are|about|exactly)\s+$/i;
 const YES = /^(?:yes|yep|yeah)$/i;
@@ -52,10 +53,18 @@ function confirmsInSentence(doc: Doc, sentence: number): boolean {
     if (RIGHT.test(m[0]) && !RIGHT_AS_AGREEMENT.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
     // An affirmative answers only from the front of its clause ("Yes, …"), not as a noun ("a yes or no").
     if (YES.test(m[0]) && !SENTENCE_OPENING.test(text.slice(0, m.index)) && !AFTER_BREAK.test(text.slice(0, m.index))) continue;
+    // "I'll need to verify you before I can confirm anything": a confirmation still to come confirms nothing.
+    if (NOT_YET.test(text.slice(Math.max(0, m.index - 30), m.index))) continue;
     const c = clauseAt(doc, sp.start + m.index, sentence).clause;
-    if (!hasNegator(doc.text.slice(c.start, sp.start + m.index))) return true;
+    // The clause split may fall inside "what I can't do yet | is confirm…": the stretch since the last break counts too.
+    const since = text.slice(0, m.index);
+    if (!hasNegator(doc.text.slice(c.start, sp.start + m.index)) && !hasNegator(since.slice(lastBreak(since) + 1))) return true;
   }
   return false;
+}
+
+function lastBreak(s: string): number {
+  return Math.max(s.lastIndexOf(","), s.lastIndexOf(";"), s.lastIndexOf(":"), s.lastIndexOf("\u2014"));
 }
 // The agent reporting the customer's claim back ("it sounds like…", "I understand your deposit…").
 const CUSTOMER_CLAIM = /\b(?:sounds like|I understand(?: that)?|from what you|you(?:'re| are) (?:saying|telling me|asking)|you(?:'ve| have)? (?:said|mentioned|noted|told me|described|reported|asked))\b/i;
@@ -68,6 +77,8 @@ const DEFINITION = /\b(?:an?|any)\s+(?:[\w-]+\s+){0,2}(?:means|happens|occurs|is
 const COUNTERFACTUAL = /\b(?:would|hypothetical(?:ly)?|suppose|imagine|for example|for instance|e\.g\.)\b/i;
 // "Here's a purely hypothetical example: suppose someone holds $20,000": every figure of the sentence is the example's.
 const HYPOTHETICAL_SENTENCE = /\b(?:hypothetical(?:ly)?|suppose|imagine)\b/i;
+// "…and it would also confirm an account exists": what saying it would do, not saying it.
+const WOULD_REVEAL = /\b(?:would|could|might)\s+(?:also\s+|even\s+|effectively\s+)?(?:confirm|mean|show|tell|reveal|amount to|disclose|give away)\b/i;
 const HEDGED = /\b(?:may|might|could|would|should)\s+(?:not\s+)?(?:have\s+|be\s+)/i;
 
 /** The rule's regex for the sentence: without its first alternative when the sentence holds none of the words it needs. */
@@ -143,6 +154,7 @@ function readRule(doc: Doc, c: Clause, k: Candidate, facts: CustomerFacts, custo
   const t = doc.text;
   const hitText = t.slice(k.start, k.end);
   if (HEDGED.test(hitText)) return "hedged";
+  if (WOULD_REVEAL.test(t.slice(c.start, k.start))) return "hypothetical";
   if (isRefusal(t.slice(c.start, k.start))) return "refused";
   if (k.anchor) {
     const sent = doc.sentences[c.sentence];
