@@ -32,6 +32,20 @@ const ORDER_USE = /^(?:use|go with|stick with|place|put in|choose|pick)\s+(?:a|a
 const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b|^(?:set|put|place|raise|lower|move)\s+(?:your|the|a)\s+(?:limit|stop|stop-loss|stop-limit|trailing stop)(?:\s+(?:price|order))?\s+(?:at|to|about|around|roughly|\d|\$)/i;
 const FRONTED = /^\s*(?:with|given|considering|today|right now|for now|at this point|this close to)\b[^,;.!?]{0,60},\s*$/i;
 const BULLET = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
+const FIELD_LABEL = /\b(?:order|trade|side|action|type|instruction)\b[^:\n]{0,20}[:=]\s*$/i;
+// A bullet that names a choice before a colon and explains it after: "- Liquidate them: …".
+const OPTION_LABEL = /^\s*(?:[-*\u2022]|\d+[.)])\s+[^:.;\n]{1,40}:\s+\S/;
+
+/** The bullet's paragraph holds at least two such labelled choices. */
+function siblingOptions(doc: Doc, at: number): boolean {
+  const t = doc.text;
+  const from = t.lastIndexOf("\n\n", at);
+  const to = t.indexOf("\n\n", at);
+  const para = t.slice(from < 0 ? 0 : from, to < 0 ? t.length : to);
+  let n = 0;
+  for (const line of para.split("\n")) if (OPTION_LABEL.test(line)) n++;
+  return n >= 2;
+}
 const OPENS_PIECE = /[\n"'(:\u2014\u2013\u2022*-]\s*$/;
 const CAPITALISED_OPENER = /^(?:I|If|My|Personally|Honestly)\b/;
 
@@ -40,7 +54,9 @@ const CAPITALISED_OPENER = /^(?:I|If|My|Personally|Honestly)\b/;
 const OPENERS = new Set("so then and but or just please honestly definitely probably maybe personally now instead otherwise don't not never first also finally next say is be case".split(" "));
 
 // An imperative: the anchor verb opens its clause (after bullets, "so", "please", "don't"…).
-function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: boolean): Candidate | "neutralList" | null {
+function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: boolean): Candidate | "neutralList" | "optionsListed" | null {
+  // "- Order: buy 50 AAPL, limit $212.00": a field of an order read out, not an instruction.
+  if (FIELD_LABEL.test(doc.text.slice(Math.max(0, start - 30), start))) return null;
   const prev = wordBefore(doc.lower, start);
   // wordBefore keeps a word's full stop ("ways."), so a sentence's last word is checked for it as well as the gap.
   const afterStop = prev !== null && doc.lower.charCodeAt(prev.start + prev.word.length) === 46;
@@ -65,6 +81,8 @@ function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: bo
   const own = sp ? doc.text.slice(sp.start, sp.end) : rest;
   const inList = BULLET.test(own) ? neutralList(doc, c.start) : listsOptions(own);
   if (MARGIN_OPTION_VERB.test(rest) && !specificObject(rest.slice(verb[0].length)) && inList) return "neutralList";
+  // "- Liquidate them: the old firm sells them…" beside "- Keep them there: …": each choice labelled and explained.
+  if (BULLET.test(own) && OPTION_LABEL.test(own) && siblingOptions(doc, sp ? sp.start : start)) return "optionsListed";
   return { start, end: start + verb[0].length, sentence, kind: "imperative", reason: "H4: imperative to trade" };
 }
 
@@ -87,7 +105,7 @@ function collect(doc: Doc, marginReply: boolean, cleared: DetectorHit[]): Candid
     for (const r of rules) {
       if (r === IMPERATIVE) {
         const k = imperativeAt(doc, a.start, a.sentence, marginReply);
-        if (k === "neutralList") cleared.push(hit(doc.reply, a.start, a.end, CLEAR_REASONS.neutralList));
+        if (k === "neutralList" || k === "optionsListed") cleared.push(hit(doc.reply, a.start, a.end, CLEAR_REASONS[k]));
         else if (k) out.push(k);
         continue;
       }

@@ -2,7 +2,7 @@
 // security or an option, and no refusal, indirect question, disclaimer, referral or customer's own choice takes it back.
 import { isQuestion, type Doc } from "./doc";
 import { adviceObject, hasTicker, neutralList, specificObject } from "./h4-objects";
-import { INVEST_WORDS, OPTION_CASH, OPTION_SECURITIES, REFERRAL, SOFT_ACTION, STRONG_ACTION, type H4Kind } from "./h4-patterns";
+import { INVEST_WORDS, OPTION_CASH, OPTION_SECURITIES, PROCESS_JUDGED, REFERRAL, SOFT_ACTION, STRONG_ACTION, type H4Kind } from "./h4-patterns";
 import { isIndirectQuestion, isRefusal } from "./scope";
 import type { Clause } from "./text";
 import type { ClearReason } from "./types";
@@ -13,6 +13,8 @@ const COMPLEMENT_LEAD = /^\s*(?:(?:(?:that|you|to|against|on|in favou?r of|for|s
 // CND-01 "strategy": which order type to use for the customer's trade is a recommendation too.
 const ORDER_TYPE = /\b(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?\b/i;
 const DISCLAIMER = /\b(?:not|n't)\s+(?:a\s+|an\s+)?(?:investment\s+|financial\s+)?(?:advice|recommendation)\b|\bno\s+(?:investment\s+)?(?:advice|recommendation)\b/i;
+// "Choosing between selling TSLA and selling AMD would be a recommendation": the trade named only to call choosing it advice.
+const CALLED_ADVICE = /^[^.;]{0,60}?\b(?:would be|is|counts as|amounts to|would count as)\s+(?:a\s+|an\s+)?(?:(?:personal|investment|financial)\s+)?(?:recommendation|advice)\b/i;
 // The customer's own plan reported back, or mechanics offered for a choice they make ("if you decide to sell…").
 const CUSTOMER_CHOICE =
   /\byou(?:'ve| have)?\s+(?:mentioned|said|asked|told me|noted|decided to|chosen to|chose to|opted to|elected to)\b|\byou(?:'d| would) like to\b|\byou(?:'re| are) (?:looking|hoping) to\b|\byou(?:'re| are| were)\s+(?:thinking|considering|planning|asking|wondering)\b|\b(?:if|when|once|should|whether) you (?:decide|choose|want|wish|plan|prefer|would like|'d like|do decide|elect)\b|\bwhatever you (?:decide|choose)\b/i;
@@ -154,6 +156,8 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
   const after = t.slice(k.end, c.end);
   const sp = doc.sentences[k.sentence];
   const sentence = sp ? t.slice(sp.start, sp.end) : clause;
+  // A verdict on a route, a person or a step is not one on an investment choice.
+  if ((k.kind === "judgement" || k.kind === "opinion" || k.kind === "ranking") && PROCESS_JUDGED.test(clause)) return false;
   switch (k.kind) {
     case "rec":
     case "modal":
@@ -238,7 +242,7 @@ export function exempt(doc: Doc, c: Clause, k: Candidate): ClearReason | null {
   const sentence = doc.sentences[k.sentence];
   if (isQuestion(doc, k.sentence) && k.kind !== "named" && !(sentence && LEADING_QUESTION.test(doc.text.slice(sentence.start, sentence.end)))) return "asked";
   if (isRefusal(before)) return "refused";
-  if (DISCLAIMER.test(before)) return "disclaimer";
+  if (DISCLAIMER.test(before) || CALLED_ADVICE.test(doc.text.slice(k.end, c.end))) return "disclaimer";
   if (isIndirectQuestion(before)) return "asked";
   if (CUSTOMER_CHOICE.test(before)) return "customerChoice";
   if (EMBEDDED_WH.test(doc.text.slice(c.start, k.end))) return "asked";

@@ -3,7 +3,7 @@
 // worth taking. Read from the parts of such a clause, so advice worded in a way no rule lists is still caught.
 import { clausesOf, isQuestion, keywordId, registerKeywords, type Doc } from "./doc";
 import { talksInvesting } from "./h4-checks";
-import { REFERRAL } from "./h4-patterns";
+import { PROCESS_JUDGED, REFERRAL } from "./h4-patterns";
 import { isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 
 // A verdict: an evaluative adjective, bound to a choice noun or predicated with a copula ("is the smarter choice",
@@ -161,7 +161,7 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
       if (found === verdict && PERSON_SUBJECT.test(t.slice(0, found.index))) continue;
       // A product's behaviour explains a property ("riskier because they reset daily"), not a choice ("the better deal").
       const boundToChoice = found === verdict && HAS_CHOICE.test(verdict[0]);
-      if (NOT_INVESTING_TALK.test(t) || REFERRAL.test(t) || (BECAUSE_FACT.test(sentence) && !boundToChoice)) continue;
+      if (NOT_INVESTING_TALK.test(t) || PROCESS_JUDGED.test(t) || REFERRAL.test(t) || (BECAUSE_FACT.test(sentence) && !boundToChoice)) continue;
       const before = t.slice(0, found.index);
       // A condition does not take a verdict back: "if you're worried, moving to cash is the safe play" still advises.
       if (isRefusal(before) || isIndirectQuestion(before) || isAttributed(before.replace(NOUN_YOU_GAVE, ""))) continue;

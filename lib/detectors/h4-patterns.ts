@@ -270,3 +270,9 @@ export const H4_RULES: H4Rule[] = [
 
 /** First words of an imperative to trade; checked only where they open a clause. */
 export const IMPERATIVE_ANCHORS = w("buy sell hold trim short invest dump unload liquidate diversify rebalance average take lock double load cash stay ride get exit panic keep move close add reduce switch rotate wait cut put avoid go stick deposit pick choose opt prioritize prioritise focus consider cancel set use");
+
+// Routes, people and process judged ("the margin desk is the right place for that", "the simplest route is for your
+// roommate to deposit it", "their rep is right that…", "it's safest not to promise your landlord a time", "share a code
+// by mistake"): a verdict on how to get something done, not on an investment choice.
+export const PROCESS_JUDGED =
+  /\b(?:(?:is|isn't|is not|'s)\s+(?:not\s+)?the\s+(?:right|wrong|best|quickest|fastest|simplest|easiest)\s+(?:place|route|team|desk|person|channel|queue)|(?:the|a)\s+(?:simplest|quickest|fastest|easiest|best|cleanest)\s+route\s+is\s+for\b|(?:quickest|fastest|simplest|easiest|best) way to (?:get|reach|have|sort|fix|handle|resolve)|by mistake|(?:is|was|'s|are|were) right (?:that|about|to (?:ask|check|call|hang up|report|flag))|safest not to|supervisors?|landlord|roommate)\b/i;

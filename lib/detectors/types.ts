@@ -27,6 +27,7 @@ export const CLEAR_REASONS = {
   cutoff: "the 14:00 ET cut-off (FND-04)",
   thirdParty: "another party's timeline",
   neutralList: "a neutral list of the ways to meet a margin call (MGN-02)",
+  optionsListed: "one of the customer's choices, listed and explained, none preferred",
   customerFigure: "the customer's own figure said back",
   generalFact: "a general policy fact, not the account's",
   hypothetical: "a hypothetical or an example",
