@@ -16,7 +16,9 @@ const NEGATION_AFTER = /^\s+(?:not|never)\b/i;
 // "should have arrived", "could have posted": past, counterfactual — a reference, not a promise.
 const PERFECT_AFTER = /^\s+(?:not\s+)?have\s+(?:been|[a-z]+(?:ed|en|wn)|sent|got|made|done|paid|left|kept|held|spent|put|set|lost|heard|told)\b/i;
 // "I can see the fee charged on June 1": the agent's "can" of perception or telling reports; "we'll confirm by noon" promises.
-const PERCEPTION_AFTER = /^\s+(?:(?:also|only|just|now)\s+)?(?:see|tell|confirm|check|verify|look|find|show|explain|understand|share|assure|help|imagine|appreciate)\b/i;
+const PERCEPTION_AFTER = /^\s+(?:(?:also|only|just|now)\s+)?(?:see|tell|confirm|check|verify|look|find|show|explain|understand|share|assure|help|imagine|appreciate|hear|sense)\b/i;
+// "It may help to set aside a moment today": what might help the customer, not something Zoomberg will do.
+const HELPS_AFTER = /^\s+(?:\w+ly\s+)?(?:help|be (?:worth|wise|best|easier|helpful))\b/i;
 const COUNTERFACTUAL_MODAL = /^(?:should|could|may|might|must|shouldn't|couldn't)$/i;
 // What the customer is promised to receive; "you'll need to report within 60 days" is the customer's deadline, not a promise.
 const RECEIPT_AFTER = /^\s+(?:(?:\w+ly|also|then|still|just|definitely|hopefully)\s+)*(?:be\b|receive|get|have\b(?!\s+to\b)|see|hear|expect|start|notice|find|gain|regain|obtain|wait|need to wait|have to wait)/i;
@@ -78,6 +80,7 @@ function modalFrame(doc: Doc, c: Clause, clause: string): Frame {
     const { word, np, last } = subjectOf(clause, Math.max(0, m.index - 60), m.index);
     if (m[1] && !FIRST_PERSON.test(word)) continue;
     if (word === "you" && !RECEIPT_AFTER.test(after)) continue;
+    if ((word === "it" || word === "this" || word === "that") && HELPS_AFTER.test(after)) continue;
     if ((word === "i" || word === "we") && CAN.test(m[0]) && PERCEPTION_AFTER.test(after)) continue;
     if (THIRD_PARTY.test(np) || NAMED_OTHER.test(last)) continue;
     if (word === "they" && THIRD_PARTY.test(sentenceBefore(doc, c))) continue;

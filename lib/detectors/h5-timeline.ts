@@ -90,6 +90,24 @@ function reason(m: TimelineMention, text: string): string {
 // Normalised, "next business day" is "1 business day" (as settlement's T+1 is), so the send rule is read off the text.
 const SEND_RULE = /^(?:the\s+)?(?:same|next)\s+business\s+day$/i;
 
+const RELATIVE_DAY = /^(?:today|tomorrow)$/i;
+const NEGATED_CONJUNCT = /^\W*(?:or|and|nor)\s+(?:that|whether|if)\b/i;
+
+function allowedWindowIn(doc: Doc, sentence: number, allowed: Set<string>): boolean {
+  for (const x of findTimelines(doc)) if (x.kind === "duration" && allowed.has(x.key) && sentenceAt(doc, x.start) === sentence) return true;
+  return false;
+}
+
+function sentenceText(doc: Doc, sentence: number, to: number): string {
+  const sp = doc.sentences[sentence];
+  return sp ? doc.text.slice(sp.start, to) : "";
+}
+
+/** The customer wrote this date or time themselves ("due by 03/12"). */
+function customerSaid(doc: Doc, m: TimelineMention, customer: string): boolean {
+  return (m.kind === "date" || m.kind === "time") && customer.toLowerCase().includes(doc.lower.slice(m.start, m.end));
+}
+
 /** How H5 reads one mention: a commitment, a reference or allowed claim (with why), or nothing it recognises. */
 type MentionReading = { outcome: "hit" } | { outcome: "cleared"; reason: ClearReason } | { outcome: "none" };
 const HIT: MentionReading = { outcome: "hit" };
@@ -136,20 +154,28 @@ function unframed(doc: Doc, m: TimelineMention, ref: ClauseRef, f: ClauseFacts):
 }
 
 // CND-03 (pack v1.4): the 14:00 ET cut-off is always allowed; a date is fine when an allowed window it ends is named.
-function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchored: boolean, cutoffSentences: readonly number[]): MentionReading {
+function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchored: boolean, cutoffSentences: readonly number[], customer: string): MentionReading {
   if (m.kind === "cutoff") return CLEARED.cutoff;
   // FND-04's send rule is the cut-off's own meaning: "after our 14:00 ET cut-off, we'll send it the next business day".
   if (cutoffSentences.length > 0 && SEND_RULE.test(doc.text.slice(m.start, m.end)) && cutoffSentences.includes(sentenceAt(doc, m.start))) return CLEARED.cutoff;
   if (allowed.has(m.key)) return CLEARED.allowed;
   if (m.kind === "date" && anchored) return CLEARED.allowedEnd;
+  // "Settlement is one business day after the trade, so it settles today": "today" and "tomorrow" are calendar dates too,
+  // when the allowed window they end is named in the same sentence.
+  if (anchored && RELATIVE_DAY.test(doc.text.slice(m.start, m.end)) && allowedWindowIn(doc, sentenceAt(doc, m.start), allowed)) return CLEARED.allowedEnd;
   if (pointsBack(doc, m)) return CLEARED.past;
   const sentence = sentenceAt(doc, m.start);
   if (isQuestion(doc, sentence)) return CLEARED.asked;
   const ref = clauseAt(doc, m.start, sentence);
   if (facts?.clause !== ref.clause) facts = new ClauseFacts(doc, ref);
-  const frame = definesClock(m, facts) ?? labelledValue(doc, ref, m) ?? facts.commitmentFrame();
+  const clock = definesClock(m, facts);
+  // "Your deadline is the date on the notice, 03/12": the customer's own date defined back to them, not a clock of ours.
+  if (clock && customerSaid(doc, m, customer)) return CLEARED.customerFigure;
+  const frame = clock ?? labelledValue(doc, ref, m) ?? facts.commitmentFrame();
   if (!frame.found) return unframed(doc, m, ref, facts);
   if (frame.negated) return CLEARED.negated;
+  // "I can't promise the trade will be reversed, or that anything will happen before the 4pm close": a conjunct of a denial.
+  if (NEGATED_CONJUNCT.test(doc.text.slice(ref.clause.start, ref.clause.end)) && hasNegator(sentenceText(doc, sentence, ref.clause.start))) return CLEARED.negated;
   const before = doc.text.slice(ref.clause.start, m.start);
   if (facts.isConditional() || ledByCondition(doc, m, sentence)) return CLEARED.conditional;
   if (isIndirectQuestion(before)) return CLEARED.asked;
@@ -182,7 +208,7 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   facts = undefined;
   const cutoffSentences = mentions.flatMap((m) => (m.kind === "cutoff" ? [sentenceAt(doc, m.start)] : []));
   for (const m of mentions) {
-    const r = readMention(doc, m, allowed, anchored, cutoffSentences);
+    const r = readMention(doc, m, allowed, anchored, cutoffSentences, ctx.customer_message);
     if (r.outcome === "hit") hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
     else if (r.outcome === "cleared") cleared.push(hit(reply, m.start, m.end, CLEAR_REASONS[r.reason]));
     else unread.push(m);

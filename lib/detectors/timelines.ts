@@ -15,6 +15,8 @@ const PAST_AFTER = /^\s*(?:ago|earlier|prior|late|overdue|old|back)\b/;
 const PAST_BEFORE = /\b(?:last|past|previous|prior|since|that|been(?:\s+(?:about|around|over|almost|nearly|more than|only|just))?)\s+$/;
 // A day on which something happened: a past verb, then "on"/"at" the day ("charged on June 1", "was requested on Monday at 09:45").
 const PAST_EVENT_BEFORE = /\b(?:[a-z]+ed|sent|paid|made|took|came|went|got|was|were|had|did|began|left|won|lost|put|set|shut|hit|ran|rose|fell|held|told|said|saw)\s+(?:[\w$.,'-]+\s+){0,4}?(?:on|at)\s+(?:the\s+)?$/;
+// "your sale of 200 AMD, placed Friday at 15:41 ET": a participle dating an event, with no "on".
+const DATED_PARTICIPLE = /\b(?:placed|submitted|sold|bought|filled|executed|entered|made|sent|received|filed|opened|closed|requested|initiated|reported|charged|posted|dated)\s+(?:(?:last|this|on)\s+)?$/;
 const ELIGIBILITY_AFTER = /^\s*(?:of|after|from|following)\s+(?:the|your|a|that)\s+(?:[\w-]+\s+)?statement/;
 const ON_OR_AT = /\b(?:on|at)\s+(?:the\s+)?$/;
 const JOIN_GAP = /^[\s,]*(?:(?:on|at|by|this|next|the|of)\s+)*[\s,]*$/;
@@ -99,7 +101,7 @@ export function pointsBack(doc: Doc, m: TimelineMention): boolean {
   const lead = s.slice(Math.max(0, m.start - 50), m.start);
   const next = firstAfterSpaces(s, m.end);
   if ((mayStartWith(PAST_AFTER_INITIALS, next) && PAST_AFTER.test(s.slice(m.end, m.end + 12))) || PAST_BEFORE.test(lead)) return true;
-  if (m.kind !== "duration" && ON_OR_AT.test(lead) && PAST_EVENT_BEFORE.test(lead)) return true;
+  if (m.kind !== "duration" && ((ON_OR_AT.test(lead) && PAST_EVENT_BEFORE.test(lead)) || DATED_PARTICIPLE.test(lead))) return true;
   return mayStartWith(ELIGIBILITY_INITIALS, next) && ELIGIBILITY_AFTER.test(s.slice(m.end, m.end + 40));
 }
 
