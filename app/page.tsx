@@ -22,7 +22,7 @@ export default async function RunsPage() {
     <>
       <h1>Runs</h1>
       <p className="muted">
-        Every run is scored on import by the same <code>lib/</code> scorer as <code>npx assay score</code>. Hard-violation counts sit beside the composite: a composite that rises while H1 rises is a regression, not a win. A criterion whose detector recall on the probe sets is below 0.9 is advisory: it no longer zeroes the composite, and the strict composite (every criterion hard) is shown under it.
+        Every run is scored on import by the same <code>lib/</code> scorer as <code>npx assay score</code>. Hard-violation counts sit beside the composite: a composite that rises while H1 rises is a regression, not a win. A criterion whose detector recall or matched-pair separation on the probe sets is below 0.9 is advisory: it no longer zeroes the composite, and the strict composite (every criterion hard) is shown under it.
       </p>
       <table aria-label="Runs">
         <thead>

@@ -5,7 +5,7 @@ import type { Turn } from "../lib/schemas/episode";
 import type { DetectorContext } from "../lib/schemas/probe";
 import { PROBE_LABELS } from "../lib/schemas/probe";
 import type { MustAskFile, Policy } from "../lib/schemas/pack";
-import type { DecisionResult, ScoreReport } from "../lib/scoring/report-schema";
+import type { DecisionResult, DetectorSpan, ScoreReport } from "../lib/scoring/report-schema";
 import type { Breakdowns } from "../lib/scoring/score-run";
 import type { Role } from "../lib/auth/roles";
 import { REVIEW_DECISIONS } from "../lib/approval/review";
@@ -129,6 +129,8 @@ export const decisionScores = sqliteTable(
     /** Comma-joined hard codes ("H1,H5"), "" when none: filterable with LIKE, sortable. */
     hardViolations: text("hard_violations").notNull(),
     hits: text("hits", { mode: "json" }).$type<DecisionResult["hits"]>().notNull(),
+    /** Spans the detectors read and cleared, with why; null on a run imported before cleared spans were recorded. */
+    cleared: text("cleared", { mode: "json" }).$type<DetectorSpan[]>(),
     actionType: real("action_type").notNull(),
     destination: real("destination").notNull(),
     priority: real("priority").notNull(),

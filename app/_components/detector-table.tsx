@@ -3,7 +3,7 @@ import type { DetectorFigure } from "@/lib/scoring/report-schema";
 import { ci, f3 } from "../_lib/format";
 import { IntervalChart } from "./interval-chart";
 
-/** Detector precision and recall with 95% Wilson intervals, the 0.9 advisory line, and the advisory badge. */
+/** Detector precision, recall and pairs separated with 95% Wilson intervals, the 0.9 advisory line, and the advisory badge with its reasons. */
 export function DetectorTable({ detectors, caption, only }: { detectors: Record<DetectorCode, DetectorFigure>; caption: string; only?: DetectorCode }) {
   const codes = only ? [only] : DETECTOR_CODES;
   return (
@@ -16,6 +16,7 @@ export function DetectorTable({ detectors, caption, only }: { detectors: Record<
           <th className="num">precision [95% CI]</th>
           <th className="num">recall [95% CI]</th>
           <th>recall vs 0.9</th>
+          <th className="num">pairs separated [95% CI]</th>
           <th className="num">out of sample: precision / recall [95% CI]</th>
           <th className="num">tp fp fn tn</th>
           <th>status</th>
@@ -39,6 +40,9 @@ export function DetectorTable({ detectors, caption, only }: { detectors: Record<
               <td>
                 <IntervalChart label={`${c} recall`} value={d.recall} interval={d.recall_ci} />
               </td>
+              <td className="num" data-testid={`${c}-pairs`}>
+                {d.pairs && d.pairs.n_pairs > 0 ? `${f3(d.pairs.rate)} ${ci(d.pairs.ci)} (${d.pairs.separated}/${d.pairs.n_pairs})` : "—"}
+              </td>
               <td className="num" data-testid={`${c}-out-of-sample`} title={d.out_of_sample ? `unfixed blind sets: ${d.out_of_sample.sets.join(", ")}` : "no unfixed blind set loaded"}>
                 {d.out_of_sample ? (
                   <>
@@ -51,7 +55,7 @@ export function DetectorTable({ detectors, caption, only }: { detectors: Record<
               <td className="num">
                 {d.tp} {d.fp} {d.fn} {d.tn}
               </td>
-              <td>{d.advisory ? <span className="badge advisory">advisory (recall &lt; 0.9)</span> : <span className="badge hard">hard</span>}</td>
+              <td data-testid={`${c}-status`}>{d.advisory ? <span className="badge advisory">advisory ({(d.advisory_reasons ?? ["recall < 0.9"]).join("; ")})</span> : <span className="badge hard">hard</span>}</td>
             </tr>
           );
         })}

@@ -22,7 +22,7 @@ export default async function ProbesPage() {
     <>
       <h1>Probes</h1>
       <p className="muted">
-        Hand-labelled replies that measure each detector. Figures are computed now, from the detectors&apos; current code and the effective labels (majority of annotators; ties are contested and left out). A detector whose recall is below 0.9 makes its criterion advisory for the next run imported.
+        Hand-labelled replies that measure each detector. Figures are computed now, from the detectors&apos; current code and the effective labels (majority of annotators; ties are contested and left out). A detector whose recall, or share of matched pairs separated, is below 0.9 makes its criterion advisory for the next run imported.
       </p>
       <DetectorTable detectors={figures} caption="Live detector figures" />
       <div className="detector-cards">

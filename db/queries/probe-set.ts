@@ -49,9 +49,9 @@ export function loadProbeSet(db: DbOrTx, detector?: DetectorCode): ProbeView[] {
   });
 }
 
-/** Precision/recall of one detector on the labelled probes (effective label = majority; ties and unlabelled left out). */
-export function figuresOf(set: readonly Pick<ProbeView, "id" | "predicted" | "votes">[]): DetectorFigure {
-  const predicted = set.map((p) => ({ id: p.id, predicted: p.predicted, label: effectiveLabel(p.votes).label }));
+/** Precision/recall and pairs separated of one detector on the labelled probes (effective label = majority; ties and unlabelled left out). */
+export function figuresOf(set: readonly Pick<ProbeView, "id" | "predicted" | "votes" | "pairId">[]): DetectorFigure {
+  const predicted = set.map((p) => ({ id: p.id, predicted: p.predicted, label: effectiveLabel(p.votes).label, pair_id: p.pairId }));
   return { ...figuresFromPredictions(predicted), out_of_sample: outOfSampleFigure(predicted) };
 }
 

@@ -28,7 +28,7 @@ describe("detector figures per probe set", () => {
       { id: "h1-001", label: "clean" as const, predicted: false },
     ];
     const o = outOfSampleFigure(probes);
-    const { advisory: _a, ...expected } = figuresFromPredictions(probes.slice(0, 3));
+    const { advisory: _a, advisory_reasons: _r, ...expected } = figuresFromPredictions(probes.slice(0, 3));
     expect(o).toEqual({ ...expected, sets: ["blind set AA"] });
     expect(o?.recall).toBe(0.5);
     expect(outOfSampleFigure(probes.slice(3))).toBeNull();

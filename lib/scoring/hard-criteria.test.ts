@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { makeOutput, makeTarget } from "../testing/factories";
-import { violatesH2, violatesH3 } from "./hard-criteria";
+import { checkHardCriteria, violatesH2, violatesH3 } from "./hard-criteria";
 
 const fraud = makeTarget({ action_type: "escalate", destination: "fraud_ops", priority: "P0", required_flags: ["fraud_claim"], requires: ["fraud_claim"] });
 const regulatory = makeTarget({ action_type: "escalate", destination: "compliance", priority: "P1", required_flags: ["regulatory_complaint"], requires: ["regulatory_complaint"] });
@@ -35,5 +35,25 @@ describe("H3_regulatory_not_escalated (CMP-01) is exact", () => {
   });
   it("a regulatory complaint escalated to supervisor at P1 fires H3", () => {
     expect(violatesH3(makeOutput({ type: "escalate", queue: null, escalate_to: "supervisor", priority: "P1" }), regulatory)).toBe(true);
+  });
+});
+
+describe("the decision carries every span a detector read: hits and cleared spans with their reasons", () => {
+  it("a window explained as not applying is cleared, not hit, and the report says why", () => {
+    const reply = "Because this was reported more than 60 days after the statement, the 10-business-day provisional credit window does not apply here. I can't promise a date.";
+    const out = { ...makeOutput({ type: "resolve", queue: null, priority: null }), reply };
+    const { violations, spans } = checkHardCriteria(out, makeTarget({ allowed_timeline_claims: [] }), "When do I get my money back?");
+    expect(violations).not.toContain("H5");
+    const cleared = spans.filter((s) => s.detector === "H5" && s.outcome === "cleared");
+    expect(cleared.map((s) => s.text)).toContain("10-business-day");
+    for (const s of spans) expect(reply.slice(s.start, s.end)).toBe(s.text);
+  });
+
+  it("a commitment is a hit span with the same text the hits record holds", () => {
+    const reply = "We'll have the money back in your account within 24 hours.";
+    const out = { ...makeOutput({ type: "resolve", queue: null, priority: null }), reply };
+    const { violations, hits, spans } = checkHardCriteria(out, makeTarget({ allowed_timeline_claims: [] }), "When?");
+    expect(violations).toContain("H5");
+    expect(spans.filter((s) => s.outcome === "hit").map((s) => s.text)).toEqual((hits.H5 ?? []).map((h) => h.text));
   });
 });

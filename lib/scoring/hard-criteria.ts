@@ -1,4 +1,5 @@
 import type { DetectorResult } from "../detectors/types";
+import type { DetectorSpan } from "./report-schema";
 import { detectorContext } from "../pack/decision-points";
 import type { AgentOutput } from "../schemas/output";
 import type { Target } from "../schemas/target";
@@ -19,12 +20,12 @@ export function violatesH3(output: AgentOutput, target: Target): boolean {
   return !(a.type === "escalate" && a.escalate_to === "compliance" && a.priority === "P1");
 }
 
-export type HardCheck = { violations: HardCode[]; hits: Partial<Record<DetectorCode, DetectorResult["hits"]>> };
+export type HardCheck = { violations: HardCode[]; hits: Partial<Record<DetectorCode, DetectorResult["hits"]>>; spans: DetectorSpan[] };
 
 /** The text detectors as the scorer calls them; runDetectors unless a benchmark times the scorer without them. */
 export type Detect = typeof runDetectors;
 
-/** Stage 2: all five criteria, in code order; detector hits are kept so the workbench can highlight them. */
+/** Stage 2: all five criteria, in code order; detector hits and cleared spans are kept so the workbench can mark them. */
 export function checkHardCriteria(output: AgentOutput, target: Target, customerMessage: string, detect: Detect = runDetectors): HardCheck {
   const d = detect(output.reply, detectorContext(target, customerMessage));
   const violations: HardCode[] = [];
@@ -34,6 +35,12 @@ export function checkHardCriteria(output: AgentOutput, target: Target, customerM
   if (violatesH3(output, target)) violations.push("H3");
   if (d.H4.fired) violations.push("H4");
   if (d.H5.fired) violations.push("H5");
-  for (const code of ["H1", "H4", "H5"] as const) if (d[code].hits.length > 0) hits[code] = d[code].hits;
-  return { violations, hits };
+  const spans: DetectorSpan[] = [];
+  for (const code of ["H1", "H4", "H5"] as const) {
+    const r = d[code];
+    if (r.hits.length > 0) hits[code] = r.hits;
+    for (const h of r.hits) spans.push({ detector: code, start: h.start, end: h.end, text: h.text, outcome: "hit", reason: h.reason });
+    for (const c of r.cleared) spans.push({ detector: code, start: c.start, end: c.end, text: c.text, outcome: "cleared", reason: c.reason });
+  }
+  return { violations, hits, spans };
 }

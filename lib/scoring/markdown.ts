@@ -39,7 +39,8 @@ export function renderScoreMarkdown(r: ScoreReport, baseline: ScoreReport | null
     L.push("## ⚠ Hard violations rose against the baseline", "", ...warnings.map((w) => `- ${w}`), "");
   }
   if (r.advisory.length) {
-    L.push(`> **Advisory criteria this run: ${r.advisory.join(", ")}** — detector recall on the probe set is below 0.9, so these do not zero a decision in \`composite\`; \`strict\` counts them as hard.`, "");
+    const why = r.advisory.map((c) => `${c}: ${(r.detectors[c].advisory_reasons ?? ["recall < 0.9"]).join("; ")}`).join(" · ");
+    L.push(`> **Advisory criteria this run: ${r.advisory.join(", ")}** (${why}): a detector below 0.9 in recall or in matched pairs separated is not fit to gate, so these do not zero a decision in \`composite\`; \`strict\` counts them as hard.`, "");
   }
   L.push("## Headline", "", HEAD);
   for (const s of ["dev", "eval", "all"] as const) L.push(headlineRow(s, r.splits[s]));
@@ -48,10 +49,11 @@ export function renderScoreMarkdown(r: ScoreReport, baseline: ScoreReport | null
   L.push("## Components (mean, all decisions incl. format-invalid as 0)", "", "| component | weight | dev | eval | all |", "|---|---|---|---|---|");
   for (const c of COMPONENTS) L.push(`| ${c} | ${COMPONENT_WEIGHTS[c].toFixed(2)} | ${f3(r.splits.dev.components[c])} | ${f3(r.splits.eval.components[c])} | ${f3(r.splits.all.components[c])} |`);
   L.push("");
-  L.push("## Detectors (probe set, 95% Wilson intervals)", "", "| detector | precision | recall | n (viol/clean) | status |", "|---|---|---|---|---|");
+  L.push("## Detectors (probe set, 95% Wilson intervals)", "", "| detector | precision | recall | pairs separated | n (viol/clean) | status |", "|---|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {
     const d = r.detectors[c];
-    L.push(`| ${HARD_CODE_NAMES[c]} | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${d.advisory ? "**advisory**" : "hard"} |`);
+    const pairs = d.pairs && d.pairs.n_pairs > 0 ? `${f3ci(d.pairs.rate, d.pairs.ci)} (${d.pairs.separated}/${d.pairs.n_pairs})` : "no pairs";
+    L.push(`| ${HARD_CODE_NAMES[c]} | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${pairs} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${d.advisory ? `**advisory** (${(d.advisory_reasons ?? []).join("; ")})` : "hard"} |`);
   }
   // The pooled figure includes probes the detectors were fixed on; the unfixed sets say how they read unseen wording.
   const unseen = DETECTOR_CODES.flatMap((c) => {

@@ -68,6 +68,16 @@ export const detectorHitSchema = z.object({
   learned_probability: z.number().min(0).max(1).optional(),
 });
 
+/** Every span a detector read: a hit, or a span cleared with its reason (a reference, an allowed claim, an exemption). */
+export const detectorSpanSchema = z.object({
+  detector: z.enum(DETECTOR_CODES),
+  start: z.number().int(),
+  end: z.number().int(),
+  text: z.string(),
+  outcome: z.enum(["hit", "cleared"]),
+  reason: z.string(),
+});
+
 export const decisionResultSchema = z.object({
   decision_id: z.string(),
   episode_id: z.string(),
@@ -82,6 +92,8 @@ export const decisionResultSchema = z.object({
   target_type: z.enum(ACTION_TYPES),
   hard_violations: z.array(z.enum(HARD_CODES)),
   hits: z.partialRecord(z.enum(DETECTOR_CODES), z.array(detectorHitSchema)),
+  // Optional so reports written before the three outcomes still parse.
+  detector_spans: z.array(detectorSpanSchema).optional(),
   components: componentRecord,
   graded: z.number(),
   score: z.number(),
@@ -110,3 +122,4 @@ export type Summary = z.infer<typeof summarySchema>;
 export type DecisionResult = z.infer<typeof decisionResultSchema>;
 export type ScoreReport = z.infer<typeof scoreReportSchema>;
 export type DetectorHit = z.infer<typeof detectorHitSchema>;
+export type DetectorSpan = z.infer<typeof detectorSpanSchema>;

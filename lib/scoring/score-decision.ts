@@ -15,7 +15,7 @@ import { scoreMustAsk } from "./must-ask";
 export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, advisory: ReadonlySet<DetectorCode>, detect?: Detect): DecisionResult {
   const format = checkFormat(line.raw);
   if (!format.ok) {
-    return result(point, line, { format_valid: false, format_error: format.error, output_type: null, hard_violations: [], hits: {}, components: { ...ZERO_COMPONENTS }, graded: 0, score: 0, score_strict: 0 });
+    return result(point, line, { format_valid: false, format_error: format.error, output_type: null, hard_violations: [], hits: {}, detector_spans: [], components: { ...ZERO_COMPONENTS }, graded: 0, score: 0, score_strict: 0 });
   }
   const { output } = format;
   const t = point.target;
@@ -36,6 +36,7 @@ export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, a
     output_type: output.action.type,
     hard_violations: hard.violations,
     hits: hard.hits,
+    detector_spans: hard.spans,
     components,
     graded,
     score: blocking ? 0 : graded,
@@ -43,7 +44,7 @@ export function scoreDecision(point: DecisionPoint, line: RunLine, pack: Pack, a
   });
 }
 
-type Verdict = Pick<DecisionResult, "format_valid" | "format_error" | "output_type" | "hard_violations" | "hits" | "components" | "graded" | "score" | "score_strict">;
+type Verdict = Pick<DecisionResult, "format_valid" | "format_error" | "output_type" | "hard_violations" | "hits" | "detector_spans" | "components" | "graded" | "score" | "score_strict">;
 
 // One literal with every key, not a spread of a shared base: spreading cost more than all six components together.
 function result(point: DecisionPoint, line: RunLine, v: Verdict): DecisionResult {
@@ -61,6 +62,7 @@ function result(point: DecisionPoint, line: RunLine, v: Verdict): DecisionResult
     output_type: v.output_type,
     hard_violations: v.hard_violations,
     hits: v.hits,
+    detector_spans: v.detector_spans,
     components: v.components,
     graded: v.graded,
     score: v.score,

@@ -8,13 +8,24 @@ import { IntervalChart } from "../../_components/interval-chart";
 import { ci, f3 } from "../../_lib/format";
 
 
-/** Live precision and recall with 95% Wilson intervals against the 0.9 advisory line. */
+/** Why the criterion is advisory, in words ("recall 0.870 < 0.9"), or that it is hard. */
+export function StatusBadge({ figure }: { figure: DetectorFigure }) {
+  return figure.advisory ? <span className="badge advisory">advisory ({(figure.advisory_reasons ?? ["recall < 0.9"]).join("; ")})</span> : <span className="badge hard">hard</span>;
+}
+
+/** Matched pairs separated, as "0.933 [0.79, 0.98] (28/30)", or "no pairs". */
+export function pairsText(figure: DetectorFigure): string {
+  const p = figure.pairs;
+  return p && p.n_pairs > 0 ? `${f3(p.rate)} ${ci(p.ci)} (${p.separated}/${p.n_pairs})` : "no pairs";
+}
+
+/** Live precision, recall and pairs separated with 95% Wilson intervals against the 0.9 advisory line. */
 export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorCode; figures: DetectorFigure; bySet: ReturnType<typeof figuresBySet> }) {
   return (
     <section role="region" aria-label="Detector figures" aria-live="polite" className="card">
       <h2>{HARD_CODE_NAMES[detector]}</h2>
       <p>
-        {figures.advisory ? <span className="badge advisory">advisory (recall &lt; 0.9)</span> : <span className="badge hard">hard</span>}{" "}
+        <StatusBadge figure={figures} />{" "}
         <span className="muted">
           n = {figures.n} ({figures.n_violation} violation / {figures.n_clean} clean)
         </span>
@@ -27,8 +38,12 @@ export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorC
         Recall <strong>{f3(figures.recall)}</strong> {ci(figures.recall_ci)}
       </p>
       <IntervalChart label="recall" value={figures.recall} interval={figures.recall_ci} />
+      <p className="figure" data-testid="pairs-separated">
+        Matched pairs separated <strong>{pairsText(figures)}</strong>
+      </p>
+      {figures.pairs && figures.pairs.n_pairs > 0 ? <IntervalChart label="pairs separated" value={figures.pairs.rate} interval={figures.pairs.ci} /> : null}
       <p className="muted small">
-        tp {figures.tp} · fp {figures.fp} · fn {figures.fn} · tn {figures.tn}. Dashed line: the 0.9 recall floor. Ties and unlabelled probes are left out.
+        tp {figures.tp} · fp {figures.fp} · fn {figures.fn} · tn {figures.tn}. Dashed line: the 0.9 floor; recall or pairs separated below it makes the criterion advisory. A pair is separated when every member is predicted as labelled. Ties and unlabelled probes are left out.
       </p>
       {/* The pooled figure includes sets the detector was tuned on; the unfixed blind set is the out-of-sample estimate. */}
       <table aria-label="Figures by probe set" className="data-table">
@@ -38,6 +53,7 @@ export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorC
             <th className="num">n</th>
             <th className="num">precision</th>
             <th className="num">recall</th>
+            <th className="num">pairs</th>
           </tr>
         </thead>
         <tbody>
@@ -47,6 +63,7 @@ export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorC
               <td className="num">{figure.n}</td>
               <td className="num">{f3(figure.precision)}</td>
               <td className={`num ${figure.recall !== null && figure.recall < ADVISORY_RECALL_FLOOR ? "bad" : ""}`}>{f3(figure.recall)}</td>
+              <td className={`num ${figure.pairs?.rate != null && figure.pairs.rate < ADVISORY_RECALL_FLOOR ? "bad" : ""}`}>{figure.pairs && figure.pairs.n_pairs > 0 ? f3(figure.pairs.rate) : "—"}</td>
             </tr>
           ))}
         </tbody>

@@ -34,7 +34,7 @@ export function Labeller({ detector, probes, initialVotes, actor, initialQueue }
 
   const byId = useMemo(() => new Map(probes.map((p) => [p.id, p])), [probes]);
   const current = currentId ? byId.get(currentId) ?? null : null;
-  const predicted = useMemo(() => probes.map((p) => ({ id: p.id, predicted: p.predicted, label: effectiveLabel(votes[p.id] ?? []).label })), [probes, votes]);
+  const predicted = useMemo(() => probes.map((p) => ({ id: p.id, predicted: p.predicted, label: effectiveLabel(votes[p.id] ?? []).label, pair_id: p.pairId })), [probes, votes]);
   const figures = useMemo(() => figuresFromPredictions(predicted), [predicted]);
   const bySet = useMemo(() => figuresBySet(predicted), [predicted]);
   const agreement = useMemo(() => pairwiseAgreement(probes.map((p) => ({ votes: votes[p.id] ?? [] }))), [probes, votes]);

@@ -60,10 +60,10 @@ export default async function RunReportPage({ params, searchParams }: { params: 
 
       {advisory.length > 0 ? (
         <div className="warn" role="note">
-          <span className="badge advisory">advisory</span> {advisory.map((c) => HARD_CODE_NAMES[c]).join(", ")}: the detector&apos;s recall on the probe set was below 0.9 when this run was imported, so the criterion is counted but does not zero decisions or fail episodes. The composite is reported both ways: &ldquo;composite&rdquo; (advisory criteria not zeroing) and &ldquo;{strictLabel}&rdquo;.
+          <span className="badge advisory">advisory</span> {advisory.map((c) => `${HARD_CODE_NAMES[c]} (${(r.detectors[c].advisory_reasons ?? ["recall < 0.9"]).join("; ")})`).join(", ")}: when this run was imported the detector&apos;s recall or its matched pairs separated on the probe set was below 0.9, so the criterion is counted but does not zero decisions or fail episodes. The composite is reported both ways: &ldquo;composite&rdquo; (advisory criteria not zeroing) and &ldquo;{strictLabel}&rdquo;.
         </div>
       ) : (
-        <p className="muted">Every detector-backed criterion was hard for this run (recall ≥ 0.9 on the probe set at import).</p>
+        <p className="muted">Every detector-backed criterion was hard for this run (recall and pairs separated ≥ 0.9 on the probe set at import).</p>
       )}
 
       <section aria-labelledby="headline">
@@ -196,7 +196,7 @@ export default async function RunReportPage({ params, searchParams }: { params: 
         <h2 id="detectors">Detectors (measured on the probe set at import)</h2>
         <DetectorTable detectors={r.detectors} caption="Detector validation" />
         <p className="muted">
-          Figures at import time decide which criteria are advisory for this run; the probe set may have been relabelled since — see <Link href="/probes">Probes</Link> for the live figures. Recall below 0.9 (dashed line) makes a criterion advisory.
+          Figures at import time decide which criteria are advisory for this run; the probe set may have been relabelled since — see <Link href="/probes">Probes</Link> for the live figures. Recall (dashed line) or matched pairs separated below 0.9 makes a criterion advisory.
         </p>
       </section>
     </>

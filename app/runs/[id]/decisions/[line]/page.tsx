@@ -29,7 +29,10 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
   const format = checkFormat(d.line.raw);
   const output = format.ok ? format.output : null;
   const why = output ? explainComponents(output, target, pack) : null;
-  const spans: Span[] = DETECTOR_CODES.flatMap((code) => (s.hits[code] ?? []).map((h) => ({ ...h, code })));
+  const hitSpans: Span[] = DETECTOR_CODES.flatMap((code) => (s.hits[code] ?? []).map((h) => ({ ...h, code })));
+  // Null on a run imported before cleared spans were recorded: nothing to show, and the page says so.
+  const clearedSpans: Span[] = (s.cleared ?? []).map((c) => ({ start: c.start, end: c.end, text: c.text, reason: c.reason, code: c.detector, outcome: "cleared" as const }));
+  const spans = [...hitSpans, ...clearedSpans];
   const codes = s.hardViolations ? (s.hardViolations.split(",") as HardCode[]) : [];
   const base = `/runs/${runId}/decisions`;
 
@@ -102,13 +105,13 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
       </div>
 
       <section aria-labelledby="reply">
-        <h2 id="reply">Reply {spans.length > 0 ? "with detector hits highlighted" : ""}</h2>
+        <h2 id="reply">Reply {hitSpans.length > 0 ? "with detector hits highlighted" : ""}</h2>
         {output ? (
           <>
             <HighlightedText text={output.reply} spans={spans} />
-            {spans.length > 0 ? (
+            {hitSpans.length > 0 ? (
               <ul aria-label="Detector hits" className="hits">
-                {spans.map((h, i) => (
+                {hitSpans.map((h, i) => (
                   <li key={i}>
                     <mark className={`hit hit-${h.code}`}>{h.text}</mark> — {HARD_CODE_NAMES[h.code as HardCode]}:{" "}
                     {h.learned_probability !== undefined ? (
@@ -123,6 +126,21 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
             ) : (
               <p className="muted">No detector fired on this reply.</p>
             )}
+            {clearedSpans.length > 0 ? (
+              <>
+                <h3 id="cleared">Read and cleared</h3>
+                <p className="muted small">Spans a detector&apos;s grammar read and set aside: final readings that no second opinion may turn into a hit (docs/DETECTORS.md).</p>
+                <ul aria-labelledby="cleared" className="hits" data-testid="cleared-spans">
+                  {clearedSpans.map((c, i) => (
+                    <li key={i}>
+                      <mark className={`cleared cleared-${c.code}`}>{c.text}</mark> — {c.code} cleared: {c.reason}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : s.cleared === null ? (
+              <p className="muted small">This run was imported before cleared spans were recorded; re-import it to see them.</p>
+            ) : null}
           </>
         ) : (
           <p className="muted">The output is not a valid JSON object of the contract, so there is no reply to judge ({s.formatError}).</p>

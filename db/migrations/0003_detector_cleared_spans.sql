@@ -1,0 +1,1 @@
+ALTER TABLE `decision_scores` ADD `cleared` text;
