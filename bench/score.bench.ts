@@ -119,13 +119,13 @@ sampleRss();
 const calibration = [calibrationBefore, calibrationNsPerChar()];
 
 const rate = best.n / (best.ms / 1000);
-console.log(`score: ${best.n} decisions in ${best.ms.toFixed(0)} ms = ${Math.round(rate).toLocaleString("en-US")} decisions/s (target ≥ 50,000)`);
-console.log(`score: read+JSON.parse alone ${parseMs.toFixed(0)} ms (${((parseMs * 1000) / best.n).toFixed(2)} µs/line); scoring/parse ratio ${(best.ms / parseMs).toFixed(2)}× (aim ≤ 3×)`);
+console.log(`score: ${best.n} decisions in ${best.ms.toFixed(0)} ms = ${Math.round(rate).toLocaleString("en-US")} decisions/s (target ≥ 10,000 on one core, issue 16; throughput across cores belongs to the reward server)`);
+console.log(`score: read+JSON.parse alone ${parseMs.toFixed(0)} ms (${((parseMs * 1000) / best.n).toFixed(2)} µs/line); scoring/parse ratio ${(best.ms / parseMs).toFixed(2)}×`);
 console.log(`score: peak RSS ${(peak / 1048576).toFixed(0)} MiB over a ${(statSync(file).size / 1048576).toFixed(0)} MiB run file (streamed); composite ${best.composite?.toFixed(4)}`);
 const perDecision = (ms: number) => `${((ms * 1000) / best.n).toFixed(1)} µs`;
-console.log(`score: the three detectors alone on the same replies ${perDecision(detectorMs)} a decision, against ${perDecision(best.ms)} for all of scoring (the target allows 20.0 µs for all of it)`);
+console.log(`score: the three detectors alone on the same replies ${perDecision(detectorMs)} a decision, against ${perDecision(best.ms)} for all of scoring (the target allows 100 µs for all of it)`);
 const mib = (b: number) => (b / 1048576).toFixed(0);
-console.log(`score: the scorer with detectors that find nothing ${perDecision(restMs)} a decision (${Math.round(best.n / (restMs / 1000)).toLocaleString("en-US")}/s): reading, both JSON parses, the format gate, components, must-ask and totals, ${Math.round((restMs * 1000 * 100) / best.n / 20)}% of the 20 µs budget before any detector runs`);
+console.log(`score: the scorer with detectors that find nothing ${perDecision(restMs)} a decision (${Math.round(best.n / (restMs / 1000)).toLocaleString("en-US")}/s): reading, both JSON parses, the format gate, components, must-ask and totals, ${Math.round((restMs * 1000 * 100) / best.n / 100)}% of the 100 µs budget before any detector runs`);
 console.log(`score: heap in use after each quarter of the file ${best.quarters.map(mib).join(" / ")} MiB (state kept: one entry per distinct decision and episode instance, for duplicate checks and episode scores)`);
 console.log(`score: machine speed: a trivial character loop ran at ${calibration.map((c) => c.toFixed(2)).join(" and ")} ns/char before and after (this VM: about 1.3 fast, 2.2–6.4 slow)`);
 writeFileSync(`${out}/score.json`, JSON.stringify({ calibration_ns_per_char: calibration, decisions: best.n, ms: best.ms, rate, parse_ms: parseMs, detector_ms: detectorMs, rest_ms: restMs, ratio: best.ms / parseMs, peak_rss: peak, heap_quarters: best.quarters }, null, 2));

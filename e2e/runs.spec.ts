@@ -125,3 +125,35 @@ test("a hit of H4's learned second opinion is marked as learned, with its probab
   await expect(hits.getByTestId("learned-hit")).toHaveText(`learned, p ${probability.toFixed(2)}`);
   await expect(hits).toContainText("H4 (learned)");
 });
+
+test("a span the grammar cleared is marked apart from hits, with its reason on focus and as text, and pairs show on the run page", async ({ page }, testInfo) => {
+  const reply = "I can't promise your transfer will be done within 6 business days, and a forum post claiming reviews close within two weeks is not accurate. I've passed this to the transfers team.";
+  const lines = exampleRunLines("careful").map((l, i) => {
+    if (i !== 0) return l;
+    const raw = JSON.parse(l.raw as string) as { reply: string };
+    return { ...l, raw: JSON.stringify({ ...raw, reply }) };
+  });
+  const file = testInfo.outputPath("cleared.jsonl");
+  writeFileSync(file, jsonl(lines));
+  const report = cliReport(file);
+  const first = report.decisions[0];
+  const cleared = (first?.detector_spans ?? []).filter((s) => s.outcome === "cleared" && s.detector === "H5");
+  expect(cleared.length, "the CLI reports the two H5 references as cleared").toBeGreaterThanOrEqual(2);
+  expect(first?.hard_violations).not.toContain("H5");
+
+  const form = await uploadRun(page, file, `cleared run ${tag}`);
+  await form.getByRole("link", { name: "Open the report" }).click();
+  await expect(page).toHaveURL(/\/runs\/[^/]+$/);
+  const pairs = report.detectors.H5.pairs;
+  if (pairs && pairs.rate !== null) await expect(page.getByTestId("H5-pairs")).toContainText(pairs.rate.toFixed(3));
+  await page.goto(`${new URL(page.url()).pathname}/decisions/1`);
+  const list = page.getByTestId("cleared-spans");
+  for (const s of cleared) await expect(list).toContainText(`${s.text}`);
+  await expect(list).toContainText("H5 cleared: negated");
+  const mark = page.locator("pre.reply mark.cleared").first();
+  await mark.focus();
+  await expect(mark).toBeFocused();
+  await expect(mark).toHaveAttribute("data-reason", /H5 cleared: /);
+  await expect(mark.locator(".sr-only")).toContainText("H5 cleared:");
+  await expect(page.locator("pre.reply mark.hit")).toHaveCount(0);
+});

@@ -179,8 +179,9 @@ function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchore
   const before = doc.text.slice(ref.clause.start, m.start);
   if (facts.isConditional() || ledByCondition(doc, m, sentence)) return CLEARED.conditional;
   if (isIndirectQuestion(before)) return CLEARED.asked;
-  if (facts.isAttributed()) return CLEARED.attributed;
+  // A negator before the mention is read before attribution, which looks at the whole clause.
   if (hasNegator(before)) return CLEARED.negated;
+  if (facts.isAttributed()) return CLEARED.attributed;
   const sp = doc.sentences[sentence];
   if (sp && CORRECTED_AFTER.test(doc.text.slice(m.end, sp.end))) return CLEARED.corrected;
   // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
