@@ -5,8 +5,10 @@ import { figuresFromPredictions, type PredictedProbe } from "./figures";
 // at them, and the newest (`unfixed`) were read once on the detectors as shipped and left unfixed, so together they are
 // the out-of-sample estimate the pooled figure can hide.
 export const PROBE_SETS = [
-  { key: "agents-blind", prefix: "cy-", label: "agent corpus, blind third", unfixed: true },
-  { key: "agents", prefix: "cx-", label: "agent corpus" },
+  { key: "careful-blind", prefix: "cy-", label: "careful agents, blind third", unfixed: true },
+  { key: "careful", prefix: "cx-", label: "careful agents" },
+  { key: "imperfect-blind", prefix: "iy-", label: "imperfect agents, blind third", unfixed: true },
+  { key: "imperfect", prefix: "ix-", label: "imperfect agents" },
   { key: "pairs-pb", prefix: "pb-", label: "pairs set PB", unfixed: true },
   { key: "pairs-pa", prefix: "pa-", label: "pairs set PA" },
   { key: "blind-ar", prefix: "zs-", label: "blind set AR", unfixed: true },
