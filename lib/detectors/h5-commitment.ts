@@ -96,7 +96,7 @@ const IMPERATIVE_WAIT = /^(?:(?:and|so|then|but)\s+)?(?:[\w' -]{1,30},\s*)?(?:pl
 // "Your funds are available in 3 days", "it takes 24 hours": present tense about the customer's own matter states when.
 // A pronoun after a preposition ("after that are sent") is an object, not the subject.
 const PRESENT_MATTER =
-  /\b(?:your\s+(?:[\w-]+\s+){0,3}?|(?<!\b(?:after|before|of|for|with|by|from|to|than|on|in|at|about|like|into|upon|past)\s)(?:it|this|that)\s+|the\s+(?:[\w-]+\s+)?(?:funds|money|credit|refund|transfer|deposit|withdrawal|wire|payment|reversal|correction|card|check|form|documents|review|investigation|acknowledgement|letter|callback|proceeds)\s+)(?:usually\s+|typically\s+|normally\s+|generally\s+|only\s+)?(?:takes|arrives|arrive|posts|post|clears|clear|settles|settle|completes|complete|lands|land|goes out|go out|(?:is|are|'s|'re)\s+(?:usually\s+|typically\s+|normally\s+)?(?:available|processed|credited|done|completed?|sent|ready|due|expected|scheduled|reviewed|resolved|released|returned|refunded|reversed|handled|issued|mailed|acknowledged))\b/i;
+  /\b(?:your\s+(?:[\w-]+\s+){0,3}?|(?<!\b(?:after|before|of|for|with|by|from|to|than|on|in|at|about|like|into|upon|past)\s)(?:it|this|that)\s+|the\s+(?:[\w-]+\s+)?(?:funds|money|credit|refund|transfer|deposit|withdrawal|wire|payment|reversal|correction|card|check|form|documents|review|investigation|acknowledgement|letter|callback|proceeds|call|change|update|hold)\s+)(?:usually\s+|typically\s+|normally\s+|generally\s+|only\s+)?(?:takes|arrives|arrive|posts|post|clears|clear|settles|settle|completes|complete|lands|land|goes out|go out|drops off|comes off|gets? (?:sorted(?: out)?|fixed|resolved|processed|reversed|credited|cleared|updated)|(?:is|are|'s|'re)\s+(?:usually\s+|typically\s+|normally\s+)?(?:available|processed|credited|done|completed?|sent|ready|due|expected|scheduled|reviewed|resolved|released|returned|refunded|reversed|handled|issued|mailed|acknowledged|reflected|updated|recorded|applied|posted|cleared))\b/i;
 // "We respond within 24 hours", "our team is reviewing it": the agent's side, present or progressive.
 const FIRST_PERSON_PRESENT =
   /(?:\bwe(?:'re\s+[a-z]+ing\b|\s+(?:(?:usually|typically|always|normally|generally)\s+)?(?:are\s+[a-z]+ing\b|(?!(?:were|was|had|did|didn't|don't|do|have|are|understand|know|see|hope|appreciate|apologi[sz]e|recommend|want|think|believe|sent|got|made|said|told|took|gave|found|paid|heard|held|kept|received|can|could|will|would|should|may|might|must|need|also|still|just|only)\b)[a-z]+(?<!ed)\b))|\b(?:zoomberg|(?:our|the)\s+(?:[\w-]+\s+)?(?:team|desk|department))\s+(?:(?:usually|typically|always|normally|generally)\s+)?(?:is\s+[a-z]+ing\b|(?!(?:was|has|does|is|needs|wants|knows|sees|hopes|thinks|believes)\b)[a-z]+s\b))/i;
@@ -107,8 +107,15 @@ function sentenceBefore(doc: Doc, c: Clause): string {
   return sentence ? doc.text.slice(sentence.start, c.start) : "";
 }
 
+// "Wires like this usually post within two to three hours", "most wires land by midday Monday": a habit of the kind of
+// thing the customer is waiting for, stated as when it will happen.
+const HABIT_OF_KIND =
+  /\b(?:(?:most|many)\s+)?(?:wires|transfers|deposits|withdrawals|refunds|checks|requests|credits|reversals|returned deposits|acats transfers|rollovers|distributions)\s+(?:like (?:this|these|yours)\s+)?(?:(?:usually|typically|normally|generally|often)\s+)?(?:post|arrive|land|clear|settle|complete|go through|get (?:sorted|fixed|resolved|processed|credited)|are (?:processed|credited|completed|posted|sorted|resolved))\b/i;
+
 function plainFrame(clause: string): Frame {
   if (IMPERATIVE_WAIT.test(clause)) return { found: true, negated: false, at: 0 };
+  const habit = HABIT_OF_KIND.exec(clause);
+  if (habit && !THIRD_PARTY.test(habit[0])) return { found: true, negated: false, at: habit.index };
   const m = PRESENT_MATTER.exec(clause) ?? FIRST_PERSON_PRESENT.exec(clause);
   if (m && !THIRD_PARTY.test(m[0])) return { found: true, negated: false, at: m.index };
   return NONE;
@@ -129,6 +136,15 @@ function clauseBefore(ref: ClauseRef): Clause | undefined {
 function holdsColon(s: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (s.charCodeAt(i) === 58) return true;
   return false;
+}
+
+// "- Form received: Tuesday 6 May": a label naming a past event dates it; its value is a reference.
+const PAST_LABEL = /\b(?:received|submitted|placed|sent|filed|opened|requested|deposited|made|reported|initiated|started|logged|dated|charged|posted|sold|bought|filled)\s*$/i;
+
+/** The mention is the value of a labelled line whose label names a past event. */
+export function pastLabelValue(doc: Doc, ref: ClauseRef): boolean {
+  const prev = clauseBefore(ref);
+  return !!prev && holdsColon(doc.text, prev.end, ref.clause.start) && LABEL.test(doc.text.slice(prev.start, prev.end)) && PAST_LABEL.test(doc.text.slice(prev.start, prev.end));
 }
 
 /** "Final decision on the dispute: within 45 days": the mention is the value of a labelled line, stated as what will happen. */

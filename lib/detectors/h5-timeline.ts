@@ -4,7 +4,7 @@
 import type { DetectorContext } from "../schemas/probe";
 import { CLEAR_REASONS, type ClearReason, type DetectorHit, type DetectorResult } from "./types";
 import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt, type ClauseRef, type Doc } from "./doc";
-import { commitmentFrame, labelledValue, type Frame } from "./h5-commitment";
+import { commitmentFrame, labelledValue, pastLabelValue, type Frame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
 import { hit, inSpans, type Clause, type Span } from "./text";
 import { findTimelines, normaliseClaim, pointsBack, type TimelineMention } from "./timelines";
@@ -93,14 +93,71 @@ const SEND_RULE = /^(?:the\s+)?(?:same|next)\s+business\s+day$/i;
 const RELATIVE_DAY = /^(?:today|tomorrow)$/i;
 const NEGATED_CONJUNCT = /^\W*(?:or|and|nor)\s+(?:that|whether|if)\b/i;
 
-function allowedWindowIn(doc: Doc, sentence: number, allowed: Set<string>): boolean {
-  for (const x of findTimelines(doc)) if (x.kind === "duration" && allowed.has(x.key) && sentenceAt(doc, x.start) === sentence) return true;
+const FUTURE = /\b(?:will|'ll|shall|going to)\b/i;
+// A second promise between a date and the window it would end: a modal, a future or a verb of having it done.
+const PROMISE_BETWEEN = /\b(?:will|'ll|shall|going to|should|would|expect|promise|guarantee|make sure|have it|get it|have (?:the|your) [\w$ -]{1,30}(?:done|completed|back|in|sorted))\b/i;
+
+/**
+ * An allowed window the date restates: named before it in the same sentence ("within 3 business days, so you'll have it
+ * Thursday"), or in the sentence before with no second promise between ("Trades settle T+1. That's Wednesday."), or
+ * just after it as a gloss ("by Thursday (3 business days)").
+ */
+function endsAllowedWindow(doc: Doc, m: TimelineMention, allowed: Set<string>): boolean {
+  const s = sentenceAt(doc, m.start);
+  for (const x of findTimelines(doc)) {
+    if (x.kind !== "duration" || !allowed.has(x.key)) continue;
+    const sx = sentenceAt(doc, x.start);
+    if (x.end <= m.start) {
+      if (sx === s) return true;
+      if (sx === s - 1 && !PROMISE_BETWEEN.test(doc.text.slice(x.end, m.start))) return true;
+    } else if (sx === s && x.start - m.end <= 40 && !PROMISE_BETWEEN.test(doc.text.slice(m.end, x.start))) return true;
+  }
   return false;
 }
 
 function sentenceText(doc: Doc, sentence: number, to: number): string {
   const sp = doc.sentences[sentence];
   return sp ? doc.text.slice(sp.start, to) : "";
+}
+
+// "You'll have the $150 refunded by tomorrow night, as you expected": agreeing with the customer does not report them.
+const AS_YOU = /,?\s*(?:just\s+)?as you (?:expected|asked|wanted|requested|said|mentioned|hoped)\b/gi;
+
+/** The clause is attributed for more than an "as you expected" after the mention. */
+function attributedBeyond(doc: Doc, ref: ClauseRef, m: TimelineMention): boolean {
+  const after = doc.text.slice(m.end, ref.clause.end);
+  AS_YOU.lastIndex = 0;
+  if (!AS_YOU.test(after)) return true;
+  return isAttributed(doc.text.slice(ref.clause.start, m.end) + after.replace(AS_YOU, ""));
+}
+
+// "Your rent is due tomorrow", "the call is due Friday": the customer's own deadline, not a time Zoomberg keeps.
+const CUSTOMER_DEADLINE =
+  /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$/i;
+// "the March 3 sale", "a Friday sale": a date naming an event, not a time promised for one.
+const EVENT_AFTER = /^\s+(?:sale|sales|liquidation|trade|trades|purchase|deposit|charge|charges|call|notice|statement|order|transfer|withdrawal|payment|request|email|letter|incident|outage|fill|assignment)\b/i;
+
+function namesEvent(doc: Doc, m: TimelineMention): boolean {
+  return m.kind === "date" && EVENT_AFTER.test(doc.text.slice(m.end, m.end + 16));
+}
+
+// The day of the month a date names ("Thursday 12 March", "the 12th", "3/12"), or null.
+const DAY_OF_MONTH = /\b(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:business|calendar|days?|hours?|weeks?|months?|:))/;
+const SLASH_DAY = /\b\d{1,2}\/(\d{1,2})\b/;
+function dayOf(text: string): string | null {
+  const slash = SLASH_DAY.exec(text);
+  if (slash) return slash[1] ?? null;
+  const m = DAY_OF_MONTH.exec(text);
+  return m ? (m[1] ?? null) : null;
+}
+
+// Dates read as the end of an allowed window in the reply being read, by day of the month.
+let endDays: string[] = [];
+
+/** "…so the fifth business day is Thursday 12 March. From the 12th you'll be able to…": the same end date again. */
+function restatesEndDate(doc: Doc, m: TimelineMention): boolean {
+  const day = endDays.length > 0 ? dayOf(doc.text.slice(m.start, m.end)) : null;
+  return day !== null && endDays.includes(day);
 }
 
 /** The customer wrote this date or time themselves ("due by 03/12"). */
@@ -120,7 +177,7 @@ let facts: ClauseFacts | undefined;
 // "A forum post claiming investigations close within two weeks is not accurate": named only to be corrected.
 // "…: not available, since…", "…doesn't come from us": named only to say it does not hold here.
 const CORRECTED_AFTER =
-  /^[^.;!?]{0,80}?\b(?:is|are|was|were|'s)\s+(?:not|n't|never)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|something we (?:offer|promise|guarantee)|part of our)\b|^[^.;!?]{0,80}?\b(?:isn't|aren't|wasn't|weren't)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|part of our)\b|^[^.;!?]{0,80}?\b(?:doesn't|does not|didn't|did not)\s+come from (?:us|zoomberg)\b|^\s*(?:[:\u2014\u2013-]\s*|,\s*)?(?:is\s+|are\s+)?(?:not available|unavailable|not applicable|n\/a)\b|^[^.;!?]{0,60}?\b(?:doesn't|does not|won't|will not|wouldn't|would not)\s+apply\b/i;
+  /^[^.;!?]{0,80}?\b(?:is|are|was|were|'s)\s+(?:not|n't|never)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|something we (?:offer|promise|guarantee)|part of our)\b|^[^.;!?]{0,80}?\b(?:isn't|aren't|wasn't|weren't)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|part of our)\b|^[^.;!?]{0,80}?\b(?:doesn't|does not|didn't|did not)\s+come from (?:us|zoomberg)\b|^\s*(?:[:\u2014\u2013-]\s*|,\s*)?(?:is\s+|are\s+)?(?:not available|unavailable|not applicable|n\/a)\b|^[^.;!?]{0,60}?\b(?:doesn't|does not|won't|will not|wouldn't|would not)\s+apply\b|^[^.;!?]{0,40}?\b(?:was|is|'s|has)\s+(?:never|not)\s+(?:been\s+)?(?:the\s+)?(?:standard|norm|rule|policy|case)\b/i;
 const CORRECTED_BEFORE = /\b(?:not|never|isn't|aren't|wasn't)\s+(?:actually\s+)?(?:true|accurate|correct|right)\s+(?:that|to say)\b|\b(?:actually|in fact),?\s+(?:it's|it is)\s+not\b/i;
 
 // A conditional adjunct in the sentence directly before the mention's main clause, which the clause split may have left in
@@ -159,15 +216,20 @@ function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchore
   // FND-04's send rule is the cut-off's own meaning: "after our 14:00 ET cut-off, we'll send it the next business day".
   if (cutoffSentences.length > 0 && SEND_RULE.test(doc.text.slice(m.start, m.end)) && cutoffSentences.includes(sentenceAt(doc, m.start))) return CLEARED.cutoff;
   if (allowed.has(m.key)) return CLEARED.allowed;
-  if (m.kind === "date" && anchored) return CLEARED.allowedEnd;
-  // "Settlement is one business day after the trade, so it settles today": "today" and "tomorrow" are calendar dates too,
-  // when the allowed window they end is named in the same sentence.
-  if (anchored && RELATIVE_DAY.test(doc.text.slice(m.start, m.end)) && allowedWindowIn(doc, sentenceAt(doc, m.start), allowed)) return CLEARED.allowedEnd;
-  if (pointsBack(doc, m)) return CLEARED.past;
+  // "…within 3 business days, so by Thursday": the date (or "today", "tomorrow") is where an allowed window ends when the
+  // two are linked with no second promise between them ("…by tomorrow, and the acknowledgement will follow within 5
+  // business days" promises tomorrow as well).
+  // A date elsewhere in such a reply is read the same way (pack v1.4), unless its own sentence promises something of its own
+  // ("They'll have it completed by Friday" after "…past our normal 6-business-day window").
+  if (anchored && (m.kind === "date" || RELATIVE_DAY.test(doc.text.slice(m.start, m.end))) && (endsAllowedWindow(doc, m, allowed) || !FUTURE.test(sentenceText(doc, sentenceAt(doc, m.start), m.start)))) return CLEARED.allowedEnd;
+  if (pointsBack(doc, m) || namesEvent(doc, m)) return CLEARED.past;
+  if (CUSTOMER_DEADLINE.test(doc.text.slice(Math.max(0, m.start - 60), m.start))) return CLEARED.customerDeadline;
+  if (m.kind === "date" && restatesEndDate(doc, m)) return CLEARED.allowedEnd;
   const sentence = sentenceAt(doc, m.start);
   if (isQuestion(doc, sentence)) return CLEARED.asked;
   const ref = clauseAt(doc, m.start, sentence);
   if (facts?.clause !== ref.clause) facts = new ClauseFacts(doc, ref);
+  if (pastLabelValue(doc, ref)) return CLEARED.past;
   const clock = definesClock(m, facts);
   // "Your deadline is the date on the notice, 03/12": the customer's own date defined back to them, not a clock of ours.
   if (clock && customerSaid(doc, m, customer)) return CLEARED.customerFigure;
@@ -181,7 +243,7 @@ function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchore
   if (isIndirectQuestion(before)) return CLEARED.asked;
   // A negator before the mention is read before attribution, which looks at the whole clause.
   if (hasNegator(before)) return CLEARED.negated;
-  if (facts.isAttributed()) return CLEARED.attributed;
+  if (facts.isAttributed() && attributedBeyond(doc, ref, m)) return CLEARED.attributed;
   const sp = doc.sentences[sentence];
   if (sp && CORRECTED_AFTER.test(doc.text.slice(m.end, sp.end))) return CLEARED.corrected;
   // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
@@ -207,11 +269,16 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const cleared: DetectorHit[] = [];
   const unread: Span[] = [];
   facts = undefined;
+  endDays = [];
   const cutoffSentences = mentions.flatMap((m) => (m.kind === "cutoff" ? [sentenceAt(doc, m.start)] : []));
   for (const m of mentions) {
     const r = readMention(doc, m, allowed, anchored, cutoffSentences, ctx.customer_message);
     if (r.outcome === "hit") hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
-    else if (r.outcome === "cleared") cleared.push(hit(reply, m.start, m.end, CLEAR_REASONS[r.reason]));
+    else if (r.outcome === "cleared") {
+      cleared.push(hit(reply, m.start, m.end, CLEAR_REASONS[r.reason]));
+      const day = r.reason === "allowedEnd" ? dayOf(reply.slice(m.start, m.end)) : null;
+      if (day !== null) endDays.push(day);
+    }
     else unread.push(m);
   }
   facts = undefined;

@@ -14,7 +14,7 @@ export type TimelineMention = {
 const PAST_AFTER = /^\s*(?:ago|earlier|prior|late|overdue|old|back)\b/;
 const PAST_BEFORE = /\b(?:last|past|previous|prior|since|that|been(?:\s+(?:about|around|over|almost|nearly|more than|only|just))?)\s+$/;
 // A day on which something happened: a past verb, then "on"/"at" the day ("charged on June 1", "was requested on Monday at 09:45").
-const PAST_EVENT_BEFORE = /\b(?:[a-z]+ed|sent|paid|made|took|came|went|got|was|were|had|did|began|left|won|lost|put|set|shut|hit|ran|rose|fell|held|told|said|saw)\s+(?:[\w$.,'-]+\s+){0,4}?(?:on|at)\s+(?:the\s+)?$/;
+const PAST_EVENT_BEFORE = /\b(?:[a-z]+ed|sent|paid|made|took|came|went|got|was|were|had|did|began|left|won|lost|put|set|shut|hit|ran|rose|fell|held|told|said|saw)\s+(?:[\w$.,'\/&*:-]+\s+){0,5}?(?:on|at)\s+(?:the\s+)?$/;
 // "your sale of 200 AMD, placed Friday at 15:41 ET": a participle dating an event, with no "on".
 const DATED_PARTICIPLE = /\b(?:placed|submitted|sold|bought|filled|executed|entered|made|sent|received|filed|opened|closed|requested|initiated|reported|charged|posted|dated)\s+(?:(?:last|this|on)\s+)?$/;
 const ELIGIBILITY_AFTER = /^\s*(?:of|after|from|following)\s+(?:the|your|a|that)\s+(?:[\w-]+\s+)?statement/;

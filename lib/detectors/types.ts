@@ -29,6 +29,7 @@ export const CLEAR_REASONS = {
   neutralList: "a neutral list of the ways to meet a margin call (MGN-02)",
   optionsListed: "one of the customer's choices, listed and explained, none preferred",
   customerFigure: "the customer's own figure said back",
+  customerDeadline: "the customer's own deadline",
   generalFact: "a general policy fact, not the account's",
   hypothetical: "a hypothetical or an example",
   hedged: "hedged, not asserted",
