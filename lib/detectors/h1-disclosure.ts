@@ -33,8 +33,9 @@ const BOUND_BEFORE = /\byour\s+(?:[\w-]+\s+){0,3}?(?:of\s+|is\s+|was\s+)?$/i;
 const DEFINITE_BEFORE = /\b(?:the|that|this)\s+$/i;
 const ACCOUNT_ITEM_AFTER = /^\s+(?:[\w-]+\s+)?(?:margin call|call|deposit|withdrawal|transfer|wire|charge|payment|debit|credit|deficit|shortfall|refund|dividend|check|distribution|contribution)s?\b/i;
 const BOUND_AFTER = /^\s+(?:balance|in your account|available|of buying power|sitting|deficit)/i;
-// Saying the customer's own figure back is fine; confirming it from the account is not ("yes, I see $2,500").
-const CONFIRMS = /\b(?:yes|yep|yeah|correct|exactly|right|accurate|indeed|in the (?:right )?ballpark|spot on|checks out|lines up|I (?:can )?see|I'm seeing|(?:it )?looks like|(?:it )?appears|our records|(?:account|records?|system|it|that|this|statement)\s+(?:(?:still|currently|now)\s+)?(?:shows?|is showing|was showing)|(?:I'm|we're|I am|we are)\s+showing|confirm(?:ed|s)?|reflects?)\b/gi;
+// Saying the customer's own figure back is fine; confirming it from the account is not ("yes, I see $2,500", "the $200
+// purchase went through").
+const CONFIRMS = /\b(?:yes|yep|yeah|correct|exactly|right|accurate|indeed|in the (?:right )?ballpark|spot on|checks out|lines up|I (?:can )?see|I'm seeing|(?:it )?looks like|(?:it )?appears|our records|(?:account|records?|system|it|that|this|statement)\s+(?:(?:still|currently|now)\s+)?(?:shows?|is showing|was showing)|(?:I'm|we're|I am|we are)\s+showing|confirm(?:ed|s)?|reflects?|went through|(?:has|have) gone through|(?:was|were|has been|have been) (?:processed|filled|executed|received|credited|posted)|(?:has|have) (?:posted|cleared|settled|arrived))\b/gi;
 
 const NOT_YET = /\b(?:can|could|will|'ll|would|'d|to|before|until|once|after|cannot|can't|able to)\s+(?:(?:then|also|only|just|now)\s+)?$/i;
 const RIGHT = /^right$/i;

@@ -26,6 +26,8 @@ const LEADING_QUESTION = /(?:^|[,;:\u2014\u2013-]\s)\s*(?:why not|why would (?:a
 const NOT_JUDGEMENT = /^(?:better)\s+(?:understand|serve|help|assist|explain|protect|support|answer|direct|route|reach)|^best\s+(?:regards|wishes|efforts?|execution|bid|offer|ask|(?:available\s+)?price|done|handled|submitted|reached|sent|filed)\b|^best (?:way|option|time) to (?:reach|contact|get in touch|call|email)/i;
 const OR_BETTER = /\bor\s+$/i;
 const CHANGE_BEFORE = /\b(?:shifts?|shifting|moves?|moving|becomes?|becoming|gets?|getting|grows?|turns?|glides?)(?:\s+(?:gradually|slowly|steadily|automatically|progressively|over time))*(?:\s+(?:toward|towards|into|to)(?:\s+[\w-]+){0,3}?)?\s+(?:an?\s+)?$/i;
+// "A covered call means selling a call option against shares you own": a definition of a product.
+const DEFINES = /\b(?:means|refers to|is when|involves|is the act of)\s+$/i;
 // "Selling covered calls requires options approval": the trade is the subject of a fact about it, not an instruction.
 const GERUND_FACT = /^\w+ing\b[^.;]{0,60}?\b(?:requires?|needs?|involves?|is (?:only )?(?:allowed|available|permitted)|are (?:only )?(?:allowed|available|permitted))\b/i;
 const THAN_A_PRICE = /^\w+\s+than\s+(?:the|your)\s+(?:stop|limit|strike|market|bid|ask|quoted)(?:\s+price)?\b/i;
@@ -223,7 +225,7 @@ export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boo
       if (!specificObject(after)) return false;
       // "Which means you'd buy 100 shares at the strike" explains what happens; it does not name a trade to make.
       // Outside a margin call, "you can also close the position" describes a possibility rather than naming a trade.
-      if (GERUND_FACT.test(t.slice(k.start, c.end))) return false;
+      if (GERUND_FACT.test(t.slice(k.start, c.end)) || DEFINES.test(t.slice(c.start, k.start))) return false;
       if (!marginReply && PURPOSE_OR_CASE.test(t.slice(c.start, k.start))) return false;
       if (THING_TRADES.test(t.slice(c.start, k.start))) return false;
       return !customersOwnPick(after.slice(0, 40), customer) && !CONSEQUENCE.test(t.slice(c.start, k.start)) && !ENTITLEMENT.test(t.slice(sp ? sp.start : c.start, k.start)) && !(!marginReply && POSSIBILITY.test(t.slice(c.start, k.start)) && !SUGGESTED.test(after));
