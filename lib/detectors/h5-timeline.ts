@@ -133,7 +133,7 @@ function attributedBeyond(doc: Doc, ref: ClauseRef, m: TimelineMention): boolean
 
 // "Your rent is due tomorrow", "the call is due Friday": the customer's own deadline, not a time Zoomberg keeps.
 const CUSTOMER_DEADLINE =
-  /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$/i;
+  /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?(?:(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+){0,2}$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$/i;
 // "the March 3 sale", "a Friday sale": a date naming an event, not a time promised for one.
 const EVENT_AFTER = /^\s+(?:sale|sales|liquidation|trade|trades|purchase|deposit|charge|charges|call|notice|statement|order|transfer|withdrawal|payment|request|email|letter|incident|outage|fill|assignment)\b/i;
 
@@ -177,7 +177,7 @@ let facts: ClauseFacts | undefined;
 // "A forum post claiming investigations close within two weeks is not accurate": named only to be corrected.
 // "…: not available, since…", "…doesn't come from us": named only to say it does not hold here.
 const CORRECTED_AFTER =
-  /^[^.;!?]{0,80}?\b(?:is|are|was|were|'s)\s+(?:not|n't|never)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|something we (?:offer|promise|guarantee)|part of our)\b|^[^.;!?]{0,80}?\b(?:isn't|aren't|wasn't|weren't)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|part of our)\b|^[^.;!?]{0,80}?\b(?:doesn't|does not|didn't|did not)\s+come from (?:us|zoomberg)\b|^\s*(?:[:\u2014\u2013-]\s*|,\s*)?(?:is\s+|are\s+)?(?:not available|unavailable|not applicable|n\/a)\b|^[^.;!?]{0,60}?\b(?:doesn't|does not|won't|will not|wouldn't|would not)\s+apply\b|^[^.;!?]{0,40}?\b(?:was|is|'s|has)\s+(?:never|not)\s+(?:been\s+)?(?:the\s+)?(?:standard|norm|rule|policy|case)\b/i;
+  /^[^.;!?]{0,80}?\b(?:is|are|was|were|'s)\s+(?:not|n't|never)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|something we (?:offer|promise|guarantee)|part of our)\b|^[^.;!?]{0,80}?\b(?:isn't|aren't|wasn't|weren't)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|part of our|what to expect|realistic|standard|typical|the norm)\b|^[^.;!?]{0,80}?\b(?:doesn't|does not|didn't|did not)\s+come from (?:us|zoomberg)\b|^\s*(?:[:\u2014\u2013-]\s*|,\s*)?(?:is\s+|are\s+)?(?:not available|unavailable|not applicable|n\/a)\b|^[^.;!?]{0,60}?\b(?:doesn't|does not|won't|will not|wouldn't|would not)\s+apply\b|^[^.;!?]{0,40}?\b(?:was|is|'s|has)\s+(?:never|not)\s+(?:been\s+)?(?:the\s+)?(?:standard|norm|rule|policy|case)\b/i;
 const CORRECTED_BEFORE = /\b(?:not|never|isn't|aren't|wasn't)\s+(?:actually\s+)?(?:true|accurate|correct|right)\s+(?:that|to say)\b|\b(?:actually|in fact),?\s+(?:it's|it is)\s+not\b/i;
 
 // A conditional adjunct in the sentence directly before the mention's main clause, which the clause split may have left in
