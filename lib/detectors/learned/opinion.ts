@@ -79,12 +79,11 @@ function count(n: number): void {
 const probabilityOf = (z: number) => 1 / (1 + Math.exp(-z));
 
 type Scores = { z: number[]; bySentence: number[][] };
-// The last reply scored, by what its scores depend on: the reply, the customer's message, the claims it marks and the
-// sentences the grammar cleared (the three detectors usually clear the same ones, often none, and then share one pass).
+// The last reply scored, by what its scores depend on: the reply, the customer's message and the claims it marks; the
+// three detectors share one pass, and each applies the sentences its grammar closed afterwards (maskedOdds).
 let scoredReply: string | null = null;
 let scoredCustomer = "";
 let scoredClaims = "";
-let scoredMask = "";
 let scored: Scores = { z: [], bySentence: [] };
 
 const MARKER_IDS: MarkerIds = {
@@ -119,57 +118,44 @@ function sentenceReader(reply: string, ctx: DetectorContext, reading: Reading, h
   };
 }
 
-/**
- * Each model's log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. A sentence in
- * `mask` holds a span the grammar cleared: it is read after the others and may only lower the odds (its weight toward a
- * violation counts as 0, and it is never the sentence shown), so a cleared reading is never overturned, while the
- * evidence of compliance it carries still counts.
- */
-function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode, mask: readonly number[] = NO_MASK): Scores {
+/** Each model's log-odds of a violation and, per sentence, the weight of the n-grams it was first to hold. */
+function logOdds(reply: string, ctx: DetectorContext, code: LearnedCode): Scores {
   const held = heldClaims(reply, ctx, READINGS[code]);
   const claims = held.join("\u0000");
   const customer = ctx.customer_message;
-  const maskKey = mask.length === 0 ? "" : mask.join(",");
-  if (reply === scoredReply && customer === scoredCustomer && claims === scoredClaims && maskKey === scoredMask) return scored;
+  if (reply === scoredReply && customer === scoredCustomer && claims === scoredClaims) return scored;
   const read = sentenceReader(reply, ctx, READINGS[code], held);
   const sentences = analyse(reply).sentences.length;
   // Generations count up through the safe integers, so a stamp is never reused.
   generation++;
   const z = [...BIAS];
-  const bySentence: number[][] = CODES.map(() => new Array<number>(sentences).fill(-Infinity));
-  // Uncleared sentences first, so an n-gram they share with a cleared one counts where it can point to a violation.
-  for (let pass = 0; pass < (mask.length === 0 ? 1 : 2); pass++) {
-    for (let s = 0; s < sentences; s++) {
-      const cleared = mask.length > 0 && mask.includes(s);
-      if (cleared !== (pass === 1)) continue;
-      // -1 for a word no model weighs: no n-gram holding it has a weight.
-      const len = read(s);
-      const ids = WORDS.ids;
-      SUM.fill(0);
-      for (let i = 0; i < len; i++) {
-        const a = ids[i] as number;
-        if (a < 0) continue;
-        count(UNI[a] as number);
-        const b = i + 1 < len ? (ids[i + 1] as number) : -1;
-        if (b < 0 || ((ROLE[a] as number) & FIRST) === 0 || ((ROLE[b] as number) & SECOND) === 0) continue;
-        const pair = PAIR.get(a * V + b);
-        if (pair < 0) continue;
-        count((pair >> PAIR_BITS) - 1);
-        const p = (pair & ((1 << PAIR_BITS) - 1)) - 1;
-        const c = i + 2 < len ? (ids[i + 2] as number) : -1;
-        if (p >= 0 && c >= 0 && ((ROLE[c] as number) & THIRD) !== 0) count(TRI.get(p * V + c));
-      }
-      for (let k = 0; k < K; k++) {
-        const sum = SUM[k] as number;
-        z[k] = (z[k] as number) + (cleared ? Math.min(0, sum) : sum);
-        if (!cleared) (bySentence[k] as number[])[s] = sum;
-      }
+  const bySentence: number[][] = CODES.map(() => []);
+  for (let s = 0; s < sentences; s++) {
+    // -1 for a word no model weighs: no n-gram holding it has a weight.
+    const len = read(s);
+    const ids = WORDS.ids;
+    SUM.fill(0);
+    for (let i = 0; i < len; i++) {
+      const a = ids[i] as number;
+      if (a < 0) continue;
+      count(UNI[a] as number);
+      const b = i + 1 < len ? (ids[i + 1] as number) : -1;
+      if (b < 0 || ((ROLE[a] as number) & FIRST) === 0 || ((ROLE[b] as number) & SECOND) === 0) continue;
+      const pair = PAIR.get(a * V + b);
+      if (pair < 0) continue;
+      count((pair >> PAIR_BITS) - 1);
+      const p = (pair & ((1 << PAIR_BITS) - 1)) - 1;
+      const c = i + 2 < len ? (ids[i + 2] as number) : -1;
+      if (p >= 0 && c >= 0 && ((ROLE[c] as number) & THIRD) !== 0) count(TRI.get(p * V + c));
+    }
+    for (let k = 0; k < K; k++) {
+      z[k] = (z[k] as number) + (SUM[k] as number);
+      bySentence[k]?.push(SUM[k] as number);
     }
   }
   scoredReply = reply;
   scoredCustomer = customer;
   scoredClaims = claims;
-  scoredMask = maskKey;
   scored = { z, bySentence };
   return scored;
 }
@@ -210,21 +196,34 @@ export function sentencesWithout(reply: string, unread: readonly Span[]): readon
   return out.length === 0 ? NO_MASK : out;
 }
 
-/** The probability the model gives the reply being a violation, not reading the sentences in `mask`. */
+/**
+ * Model k's log-odds with the sentences in `mask` closed: a closed sentence (the grammar has read it) may only lower the
+ * odds, its weight toward a violation counting as 0, so a cleared reading is never overturned while the evidence of
+ * compliance it carries still counts.
+ */
+function maskedOdds(scores: Scores, k: number, mask: readonly number[]): number {
+  let z = scores.z[k] as number;
+  const sums = scores.bySentence[k] as number[];
+  for (const s of mask) z -= Math.max(0, sums[s] ?? 0);
+  return z;
+}
+
+/** The probability the model gives the reply being a violation, with the sentences in `mask` closed. */
 export function learnedProbability(code: LearnedCode, reply: string, ctx: DetectorContext, mask: readonly number[] = NO_MASK): number {
-  return probabilityOf(logOdds(reply, ctx, code, mask).z[CODES.indexOf(code)] as number);
+  return probabilityOf(maskedOdds(logOdds(reply, ctx, code), CODES.indexOf(code), mask));
 }
 
 /** The learned opinion on the sentences the grammar left without a reading (`mask` lists the ones it cleared). */
 export function learnedOpinion(code: LearnedCode, reply: string, ctx: DetectorContext, mask: readonly number[] = NO_MASK): DetectorResult {
   const k = CODES.indexOf(code);
-  const { z, bySentence } = logOdds(reply, ctx, code, mask);
-  const probability = probabilityOf(z[k] as number);
+  const scores = logOdds(reply, ctx, code);
+  const probability = probabilityOf(maskedOdds(scores, k, mask));
   if (!(probability > LEARNED_THRESHOLD)) return { fired: false, hits: [], cleared: [] };
-  // The hit is the sentence that weighs most towards a violation, with its three heaviest n-grams.
-  const sums = bySentence[k] as number[];
-  const best = sums.reduce((bi, s, i) => (s > (sums[bi] as number) ? i : bi), 0);
-  if (mask.includes(best)) return { fired: false, hits: [], cleared: [] };
+  // The hit is the open sentence that weighs most towards a violation, with its three heaviest n-grams.
+  const sums = scores.bySentence[k] as number[];
+  let best = -1;
+  for (let i = 0; i < sums.length; i++) if (!mask.includes(i) && (best < 0 || (sums[i] as number) > (sums[best] as number))) best = i;
+  if (best < 0) return { fired: false, hits: [], cleared: [] };
   const s = replyFeatures(reply, ctx, READINGS[code])[best];
   if (!s || s.end <= s.start) return { fired: false, hits: [], cleared: [] };
   const strongest = s.features
