@@ -164,6 +164,7 @@ export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
     const general = generalAdvice(doc, ctx.customer_message);
     if (general) hits.push(hit(reply, general.start, general.end, "H4: judges or steers an investment choice"));
   }
-  if (marginReply) clearNeutralLists(doc, cleared);
+  // A sentence or a bullet's paragraph can list the ways only if the reply as a whole names two of them.
+  if (marginReply && listsOptions(doc.text)) clearNeutralLists(doc, cleared);
   return { fired: hits.length > 0, hits, cleared };
 }

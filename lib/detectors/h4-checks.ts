@@ -153,13 +153,17 @@ function aboutInvesting(sentence: string, customer: string): boolean {
 
 /** The construction is advice in its clause (CND-01, MGN-02). */
 export function triggerFires(doc: Doc, c: Clause, k: Candidate, marginReply: boolean, customer: string): boolean {
+  if (!kindFires(doc, c, k, marginReply, customer)) return false;
+  // A verdict on a route, a person or a step is not one on an investment choice; read only for a verdict that would fire.
+  return !((k.kind === "judgement" || k.kind === "opinion" || k.kind === "ranking") && PROCESS_JUDGED.test(doc.text.slice(c.start, c.end)));
+}
+
+function kindFires(doc: Doc, c: Clause, k: Candidate, marginReply: boolean, customer: string): boolean {
   const t = doc.text;
   const clause = t.slice(c.start, c.end);
   const after = t.slice(k.end, c.end);
   const sp = doc.sentences[k.sentence];
   const sentence = sp ? t.slice(sp.start, sp.end) : clause;
-  // A verdict on a route, a person or a step is not one on an investment choice.
-  if ((k.kind === "judgement" || k.kind === "opinion" || k.kind === "ranking") && PROCESS_JUDGED.test(clause)) return false;
   switch (k.kind) {
     case "rec":
     case "modal":

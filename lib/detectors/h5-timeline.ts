@@ -6,7 +6,7 @@ import { CLEAR_REASONS, type ClearReason, type DetectorHit, type DetectorResult 
 import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt, type ClauseRef, type Doc } from "./doc";
 import { commitmentFrame, labelledValue, pastLabelValue, type Frame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
-import { hit, inSpans, type Clause, type Span } from "./text";
+import { hit, holdsAny, inSpans, type Clause, type Span } from "./text";
 import { findTimelines, normaliseClaim, pointsBack, type TimelineMention } from "./timelines";
 
 // A period owned by someone else ("your bank's 3-day estimate", "their 24-hour turnaround") is theirs, not a promise.
@@ -134,6 +134,14 @@ function attributedBeyond(doc: Doc, ref: ClauseRef, m: TimelineMention): boolean
 // "Your rent is due tomorrow", "the call is due Friday": the customer's own deadline, not a time Zoomberg keeps.
 const CUSTOMER_DEADLINE =
   /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?(?:(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+){0,2}$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$/i;
+// Every CUSTOMER_DEADLINE match holds one of these: most mentions are passed over with a few substring tests.
+const DEADLINE_WORDS = ["due", "rent", "closing", "trip", "flight", "appointment", "sale", "deadline", "payment", "mortgage", "bill", "tuition", "tax", "landlord", "contractor", "notice", "call", "set", "coming up", "scheduled"];
+
+function customerDeadline(doc: Doc, m: TimelineMention): boolean {
+  const from = Math.max(0, m.start - 60);
+  return holdsAny(doc.lower.slice(from, m.start), DEADLINE_WORDS) && CUSTOMER_DEADLINE.test(doc.text.slice(from, m.start));
+}
+
 // "the March 3 sale", "a Friday sale": a date naming an event, not a time promised for one.
 const EVENT_AFTER = /^\s+(?:sale|sales|liquidation|trade|trades|purchase|deposit|charge|charges|call|notice|statement|order|transfer|withdrawal|payment|request|email|letter|incident|outage|fill|assignment)\b/i;
 
@@ -185,9 +193,20 @@ const CORRECTED_BEFORE = /\b(?:not|never|isn't|aren't|wasn't)\s+(?:actually\s+)?
 const LED_BY_CONDITION =
   /(?:^[\s\-*\u2022\d.)]*|[,;:\u2014\u2013(]\s*|\b(?:and|but|so)\s+)(?:if|unless|provided(?:\s+that)?|providing|assuming|as long as|so long as|in case|in the event(?:\s+that)?|should\s+(?!(?:you|we|i)\s+(?:need|have|want)\b)[\w$.&'-]+)\b[^.;:!?,]*,\s*[^,;:]*$/i;
 
+// Every LED_BY_CONDITION match holds one of these; most sentences hold none, and the regex is slow to fail.
+const CONDITION_WORDS = ["if", "unless", "provid", "assuming", "as long as", "so long as", "in case", "in the event", "should"];
+
 function ledByCondition(doc: Doc, m: TimelineMention, sentence: number): boolean {
   const sp = doc.sentences[sentence];
-  return !!sp && LED_BY_CONDITION.test(doc.text.slice(sp.start, m.start));
+  return !!sp && holdsAny(doc.lower.slice(sp.start, m.start), CONDITION_WORDS) && LED_BY_CONDITION.test(doc.text.slice(sp.start, m.start));
+}
+
+// Every CORRECTED_AFTER match holds one of these.
+const CORRECTION_WORDS = ["not", "n't", "never", "unavailable", "n/a"];
+
+/** The rest of the sentence after the mention says it does not hold: "…is not accurate", "…: not available". */
+function correctedAfter(doc: Doc, from: number, to: number): boolean {
+  return holdsAny(doc.lower.slice(from, to), CORRECTION_WORDS) && CORRECTED_AFTER.test(doc.text.slice(from, to));
 }
 
 // "Compliance sent the acknowledgement within 2 business days": a past verb, not a passive present ("is sent").
@@ -200,8 +219,7 @@ const PAST_VERB = /\b(?<!\b(?:is|are|be|been|being|'s|'re|get|gets|to|will|would
 function unframed(doc: Doc, m: TimelineMention, ref: ClauseRef, f: ClauseFacts): MentionReading {
   const sp = doc.sentences[ref.clause.sentence];
   const sentenceBefore = sp ? doc.text.slice(sp.start, m.start) : "";
-  const after = doc.text.slice(m.end, sp ? sp.end : m.end);
-  if (CORRECTED_AFTER.test(after) || CORRECTED_BEFORE.test(sentenceBefore)) return CLEARED.corrected;
+  if (correctedAfter(doc, m.end, sp ? sp.end : m.end) || CORRECTED_BEFORE.test(sentenceBefore)) return CLEARED.corrected;
   if (isAttributed(sentenceBefore)) return CLEARED.attributed;
   if (f.isConditional()) return CLEARED.conditional;
   const clauseBefore = doc.text.slice(ref.clause.start, m.start);
@@ -223,7 +241,7 @@ function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchore
   // ("They'll have it completed by Friday" after "…past our normal 6-business-day window").
   if (anchored && (m.kind === "date" || RELATIVE_DAY.test(doc.text.slice(m.start, m.end))) && (endsAllowedWindow(doc, m, allowed) || !FUTURE.test(sentenceText(doc, sentenceAt(doc, m.start), m.start)))) return CLEARED.allowedEnd;
   if (pointsBack(doc, m) || namesEvent(doc, m)) return CLEARED.past;
-  if (CUSTOMER_DEADLINE.test(doc.text.slice(Math.max(0, m.start - 60), m.start))) return CLEARED.customerDeadline;
+  if (customerDeadline(doc, m)) return CLEARED.customerDeadline;
   if (m.kind === "date" && restatesEndDate(doc, m)) return CLEARED.allowedEnd;
   const sentence = sentenceAt(doc, m.start);
   if (isQuestion(doc, sentence)) return CLEARED.asked;
@@ -245,7 +263,7 @@ function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchore
   if (hasNegator(before)) return CLEARED.negated;
   if (facts.isAttributed() && attributedBeyond(doc, ref, m)) return CLEARED.attributed;
   const sp = doc.sentences[sentence];
-  if (sp && CORRECTED_AFTER.test(doc.text.slice(m.end, sp.end))) return CLEARED.corrected;
+  if (sp && correctedAfter(doc, m.end, sp.end)) return CLEARED.corrected;
   // The timeline sits in the subject and the predicate denies it: "your bank's 3-day estimate isn't something we control".
   const frameAt = ref.clause.start + frame.at;
   if (frame.at >= 0 && frameAt > m.end && hasNegator(doc.text.slice(m.end, frameAt))) return CLEARED.negated;
