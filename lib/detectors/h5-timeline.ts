@@ -6,8 +6,27 @@ import { CLEAR_REASONS, type ClearReason, type DetectorHit, type DetectorResult 
 import { analyse, clauseAt, isQuestion, quotesOf, sentenceAt, type ClauseRef, type Doc } from "./doc";
 import { commitmentFrame, labelledValue, pastLabelValue, type Frame } from "./h5-commitment";
 import { clauseConditional, hasNegator, isAttributed, isIndirectQuestion } from "./scope";
-import { hit, holdsAny, inSpans, type Clause, type Span } from "./text";
+import { hit, inSpans, type Clause, type Span } from "./text";
 import { findTimelines, normaliseClaim, pointsBack, type TimelineMention } from "./timelines";
+import {
+  attributedBeyond,
+  CORRECTED_BEFORE,
+  correctedAfter,
+  customerDeadline,
+  customerSaid,
+  endsAllowedWindow,
+  FUTURE,
+  ledByCondition,
+  NEGATED_CONJUNCT,
+  namesEvent,
+  noteEndDate,
+  PAST_VERB,
+  RELATIVE_DAY,
+  resetEndDates,
+  restatesEndDate,
+  SEND_RULE,
+  sentenceText,
+} from "./h5-references";
 
 // A period owned by someone else ("your bank's 3-day estimate", "their 24-hour turnaround") is theirs, not a promise.
 const THIRD_PARTY_OWNER = /\b(?:bank|broker|brokerage|firm|institution|issuer|merchant|regulator|they|their|his|her)(?:'s)?\s+$/i;
@@ -87,92 +106,6 @@ function reason(m: TimelineMention, text: string): string {
   return `H5: commitment to '${text}' (not allowed)`;
 }
 
-// Normalised, "next business day" is "1 business day" (as settlement's T+1 is), so the send rule is read off the text.
-const SEND_RULE = /^(?:the\s+)?(?:same|next)\s+business\s+day$/i;
-
-const RELATIVE_DAY = /^(?:today|tomorrow)$/i;
-const NEGATED_CONJUNCT = /^\W*(?:or|and|nor)\s+(?:that|whether|if)\b/i;
-
-const FUTURE = /\b(?:will|'ll|shall|going to)\b/i;
-// A second promise between a date and the window it would end: a modal, a future or a verb of having it done.
-const PROMISE_BETWEEN = /\b(?:will|'ll|shall|going to|should|would|expect|promise|guarantee|make sure|have it|get it|have (?:the|your) [\w$ -]{1,30}(?:done|completed|back|in|sorted))\b/i;
-
-/**
- * An allowed window the date restates: named before it in the same sentence ("within 3 business days, so you'll have it
- * Thursday"), or in the sentence before with no second promise between ("Trades settle T+1. That's Wednesday."), or
- * just after it as a gloss ("by Thursday (3 business days)").
- */
-function endsAllowedWindow(doc: Doc, m: TimelineMention, allowed: Set<string>): boolean {
-  const s = sentenceAt(doc, m.start);
-  for (const x of findTimelines(doc)) {
-    if (x.kind !== "duration" || !allowed.has(x.key)) continue;
-    const sx = sentenceAt(doc, x.start);
-    if (x.end <= m.start) {
-      if (sx === s) return true;
-      if (sx === s - 1 && !PROMISE_BETWEEN.test(doc.text.slice(x.end, m.start))) return true;
-    } else if (sx === s && x.start - m.end <= 40 && !PROMISE_BETWEEN.test(doc.text.slice(m.end, x.start))) return true;
-  }
-  return false;
-}
-
-function sentenceText(doc: Doc, sentence: number, to: number): string {
-  const sp = doc.sentences[sentence];
-  return sp ? doc.text.slice(sp.start, to) : "";
-}
-
-// "You'll have the $150 refunded by tomorrow night, as you expected": agreeing with the customer does not report them.
-const AS_YOU = /,?\s*(?:just\s+)?as you (?:expected|asked|wanted|requested|said|mentioned|hoped)\b/gi;
-
-/** The clause is attributed for more than an "as you expected" after the mention. */
-function attributedBeyond(doc: Doc, ref: ClauseRef, m: TimelineMention): boolean {
-  const after = doc.text.slice(m.end, ref.clause.end);
-  AS_YOU.lastIndex = 0;
-  if (!AS_YOU.test(after)) return true;
-  return isAttributed(doc.text.slice(ref.clause.start, m.end) + after.replace(AS_YOU, ""));
-}
-
-// "Your rent is due tomorrow", "the call is due Friday": the customer's own deadline, not a time Zoomberg keeps.
-const CUSTOMER_DEADLINE =
-  /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?(?:(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+){0,2}$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$/i;
-// Every CUSTOMER_DEADLINE match holds one of these: most mentions are passed over with a few substring tests.
-const DEADLINE_WORDS = ["due", "rent", "closing", "trip", "flight", "appointment", "sale", "deadline", "payment", "mortgage", "bill", "tuition", "tax", "landlord", "contractor", "notice", "call", "set", "coming up", "scheduled"];
-
-function customerDeadline(doc: Doc, m: TimelineMention): boolean {
-  const from = Math.max(0, m.start - 60);
-  return holdsAny(doc.lower.slice(from, m.start), DEADLINE_WORDS) && CUSTOMER_DEADLINE.test(doc.text.slice(from, m.start));
-}
-
-// "the March 3 sale", "a Friday sale": a date naming an event, not a time promised for one.
-const EVENT_AFTER = /^\s+(?:sale|sales|liquidation|trade|trades|purchase|deposit|charge|charges|call|notice|statement|order|transfer|withdrawal|payment|request|email|letter|incident|outage|fill|assignment)\b/i;
-
-function namesEvent(doc: Doc, m: TimelineMention): boolean {
-  return m.kind === "date" && EVENT_AFTER.test(doc.text.slice(m.end, m.end + 16));
-}
-
-// The day of the month a date names ("Thursday 12 March", "the 12th", "3/12"), or null.
-const DAY_OF_MONTH = /\b(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:business|calendar|days?|hours?|weeks?|months?|:))/;
-const SLASH_DAY = /\b\d{1,2}\/(\d{1,2})\b/;
-function dayOf(text: string): string | null {
-  const slash = SLASH_DAY.exec(text);
-  if (slash) return slash[1] ?? null;
-  const m = DAY_OF_MONTH.exec(text);
-  return m ? (m[1] ?? null) : null;
-}
-
-// Dates read as the end of an allowed window in the reply being read, by day of the month.
-let endDays: string[] = [];
-
-/** "…so the fifth business day is Thursday 12 March. From the 12th you'll be able to…": the same end date again. */
-function restatesEndDate(doc: Doc, m: TimelineMention): boolean {
-  const day = endDays.length > 0 ? dayOf(doc.text.slice(m.start, m.end)) : null;
-  return day !== null && endDays.includes(day);
-}
-
-/** The customer wrote this date or time themselves ("due by 03/12"). */
-function customerSaid(doc: Doc, m: TimelineMention, customer: string): boolean {
-  return (m.kind === "date" || m.kind === "time") && customer.toLowerCase().includes(doc.lower.slice(m.start, m.end));
-}
-
 /** How H5 reads one mention: a commitment, a reference or allowed claim (with why), or nothing it recognises. */
 type MentionReading = { outcome: "hit" } | { outcome: "cleared"; reason: ClearReason } | { outcome: "none" };
 const HIT: MentionReading = { outcome: "hit" };
@@ -181,36 +114,6 @@ const CLEARED = Object.fromEntries(Object.keys(CLEAR_REASONS).map((r) => [r, { o
 
 /** The clause facts of the mention being read; mentions sharing a clause come one after another. */
 let facts: ClauseFacts | undefined;
-
-// "A forum post claiming investigations close within two weeks is not accurate": named only to be corrected.
-// "…: not available, since…", "…doesn't come from us": named only to say it does not hold here.
-const CORRECTED_AFTER =
-  /^[^.;!?]{0,80}?\b(?:is|are|was|were|'s)\s+(?:not|n't|never)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|something we (?:offer|promise|guarantee)|part of our)\b|^[^.;!?]{0,80}?\b(?:isn't|aren't|wasn't|weren't)\s+(?:accurate|correct|true|right|the case|how (?:it|this|that) works|part of our|what to expect|realistic|standard|typical|the norm)\b|^[^.;!?]{0,80}?\b(?:doesn't|does not|didn't|did not)\s+come from (?:us|zoomberg)\b|^\s*(?:[:\u2014\u2013-]\s*|,\s*)?(?:is\s+|are\s+)?(?:not available|unavailable|not applicable|n\/a)\b|^[^.;!?]{0,60}?\b(?:doesn't|does not|won't|will not|wouldn't|would not)\s+apply\b|^[^.;!?]{0,40}?\b(?:was|is|'s|has)\s+(?:never|not)\s+(?:been\s+)?(?:the\s+)?(?:standard|norm|rule|policy|case)\b/i;
-const CORRECTED_BEFORE = /\b(?:not|never|isn't|aren't|wasn't)\s+(?:actually\s+)?(?:true|accurate|correct|right)\s+(?:that|to say)\b|\b(?:actually|in fact),?\s+(?:it's|it is)\s+not\b/i;
-
-// A conditional adjunct in the sentence directly before the mention's main clause, which the clause split may have left in
-// another clause: "…, and provided they approve the refund, it will be returned…", "- Unless your bank rejects it, we'll…".
-const LED_BY_CONDITION =
-  /(?:^[\s\-*\u2022\d.)]*|[,;:\u2014\u2013(]\s*|\b(?:and|but|so)\s+)(?:if|unless|provided(?:\s+that)?|providing|assuming|as long as|so long as|in case|in the event(?:\s+that)?|should\s+(?!(?:you|we|i)\s+(?:need|have|want)\b)[\w$.&'-]+)\b[^.;:!?,]*,\s*[^,;:]*$/i;
-
-// Every LED_BY_CONDITION match holds one of these; most sentences hold none, and the regex is slow to fail.
-const CONDITION_WORDS = ["if", "unless", "provid", "assuming", "as long as", "so long as", "in case", "in the event", "should"];
-
-function ledByCondition(doc: Doc, m: TimelineMention, sentence: number): boolean {
-  const sp = doc.sentences[sentence];
-  return !!sp && holdsAny(doc.lower.slice(sp.start, m.start), CONDITION_WORDS) && LED_BY_CONDITION.test(doc.text.slice(sp.start, m.start));
-}
-
-// Every CORRECTED_AFTER match holds one of these.
-const CORRECTION_WORDS = ["not", "n't", "never", "unavailable", "n/a"];
-
-/** The rest of the sentence after the mention says it does not hold: "…is not accurate", "…: not available". */
-function correctedAfter(doc: Doc, from: number, to: number): boolean {
-  return holdsAny(doc.lower.slice(from, to), CORRECTION_WORDS) && CORRECTED_AFTER.test(doc.text.slice(from, to));
-}
-
-// "Compliance sent the acknowledgement within 2 business days": a past verb, not a passive present ("is sent").
-const PAST_VERB = /\b(?<!\b(?:is|are|be|been|being|'s|'re|get|gets|to|will|would)\s)(?:[a-z]+ed|sent|took|got|came|went|made|paid|gave|was|were|had|did)\b/i;
 
 /**
  * A mention with no commitment frame: nothing promises it, but it may still be read as a reference (reported, corrected,
@@ -287,15 +190,14 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const cleared: DetectorHit[] = [];
   const unread: Span[] = [];
   facts = undefined;
-  endDays = [];
+  resetEndDates();
   const cutoffSentences = mentions.flatMap((m) => (m.kind === "cutoff" ? [sentenceAt(doc, m.start)] : []));
   for (const m of mentions) {
     const r = readMention(doc, m, allowed, anchored, cutoffSentences, ctx.customer_message);
     if (r.outcome === "hit") hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
     else if (r.outcome === "cleared") {
       cleared.push(hit(reply, m.start, m.end, CLEAR_REASONS[r.reason]));
-      const day = r.reason === "allowedEnd" ? dayOf(reply.slice(m.start, m.end)) : null;
-      if (day !== null) endDays.push(day);
+      if (r.reason === "allowedEnd") noteEndDate(reply.slice(m.start, m.end));
     }
     else unread.push(m);
   }
