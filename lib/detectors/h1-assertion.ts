@@ -130,6 +130,13 @@ const ON_ACCOUNT_DETAIL =
 // A figure the customer carried or owed, told back: "You carried a debit of roughly eight hundred dollars for most of last month".
 const YOU_HAD_FIGURE = new RegExp(`\\byou\\s+(?:had|carried|held|kept|owed|ran|maintained|realized|realised|earned|lost|made|paid)\\s+(?:[\\w-]+\\s+){0,6}?${FIGURE}`, "i");
 const CHECK_STEP = /^\s*(?:[-*\u2022]|\d+[.)])?\s*(?:please\s+)?(?:make sure|ensure|check|double-check|see if|see whether)\b/i;
+// Clauses a careful agent writes about no one's account: the clock or the calendar ("since it's Friday", "it's already
+// past 2 p.m."), who handles what ("they're the ones who review the documents"), an example of any item ("a check that
+// went in on a Thursday wouldn't…"), a possibility ("the hold you're seeing may simply be the normal one"), how a rule
+// counts ("is counted in business days", "five calendar days"), and where the customer's own records are shown.
+const NOT_A_FACT =
+  /^\s*(?:(?:and|so|but|since|because|as|though)\s+)?it(?:'s|\s+is|\s+was)\s+(?:already\s+|now\s+|still\s+|only\s+)?(?:(?:past|after|before|almost|nearly|about|around)\s+)?(?:\d|noon|midnight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|a (?:weekend|holiday|business day)|the weekend|(?:late|early) in the day|morning|afternoon|evening)|\bthey(?:'re| are) the (?:ones|team|people|desk|specialists)\b|\b(?:a|an|any)\s+(?:[\w-]+\s+)?(?:check|deposit|transfer|wire|order|trade|withdrawal|charge|request|sale)\s+(?:that|which|made|placed|sent|deposited|requested|submitted)\b|\b(?:may|might|could)\s+(?:simply\s+|just\s+|well\s+|also\s+)?be\b|\b(?:is|are) counted (?:in|as|from)\b|\bcalendar days?\b|\b(?:is|are) (?:visible|listed|shown|available) (?:in|under|on|from) (?:the app|your (?:history|activity|statements?|documents|account page))/i;
+
 // "Open the app and tap Portfolio to see your positions": where to look, not what is there.
 const APP_POINTER = /^\s*(?:[-*\u2022]|\d+[.)])?\s*(?:(?:just|simply|please|you can)\s+)?(?:open|tap|go to|head to|visit|click|select|navigate to|log in|sign in)\b[^.;]*\bto (?:see|view|find|check|review)\b/i;
 // A holding stated in a relative clause: "with the 22 shares you hold".
@@ -458,7 +465,7 @@ export function generalAssertion(doc: Doc, customer: string, echoes: (text: stri
         if (!(pronoun || specificThing(t))) continue;
       }
       // "Make sure there are no open orders": a step to check, not a statement of what is there.
-      if (CHECK_STEP.test(t) || APP_POINTER.test(t)) continue;
+      if (CHECK_STEP.test(t) || APP_POINTER.test(t) || NOT_A_FACT.test(t)) continue;
       const ref = clauseAt(doc, c.start, s);
       // "The $40,000 you mentioned" names the customer's figure; it does not attribute the clause to them.
       // "I couldn't find anything under that name" reports a search; it declines nothing.
