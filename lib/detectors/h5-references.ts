@@ -49,9 +49,10 @@ export function attributedBeyond(doc: Doc, ref: ClauseRef, m: TimelineMention): 
   return isAttributed(doc.text.slice(ref.clause.start, m.end) + after.replace(AS_YOU, ""));
 }
 
-// "Your rent is due tomorrow", "the call is due Friday": the customer's own deadline, not a time Zoomberg keeps.
+// "Your rent is due tomorrow", "the call is due Friday", "since it's due today": the customer's own deadline, not a time
+// Zoomberg keeps.
 const CUSTOMER_DEADLINE =
-  /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?(?:(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+){0,2}$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$/i;
+  /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?(?:(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+){0,2}$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$|\b(?:it|that|this)(?:'s|\s+is|\s+was)\s+(?:(?:still|only|not)\s+)?due\s+(?:(?:on|by)\s+)?$/i;
 // Every CUSTOMER_DEADLINE match holds one of these: most mentions are passed over with a few substring tests.
 const DEADLINE_WORDS = ["due", "rent", "closing", "trip", "flight", "appointment", "sale", "deadline", "payment", "mortgage", "bill", "tuition", "tax", "landlord", "contractor", "notice", "call", "set", "coming up", "scheduled"];
 
