@@ -32,6 +32,7 @@ const ORDER_USE = /^(?:use|go with|stick with|place|put in|choose|pick)\s+(?:a|a
 const ORDER_CHANGE = /^(?:cancel|switch|change)\b[^.;!?]{0,60}?\b(?:(?:limit|market|stop|stop-limit|stop-loss|trailing stop)\s+orders?|(?:that|the|your)\s+(?:limit|stop))\b|^(?:set|put|place|raise|lower|move)\s+(?:your|the|a)\s+(?:limit|stop|stop-loss|stop-limit|trailing stop)(?:\s+(?:price|order))?\s+(?:at|to|about|around|roughly|\d|\$)/i;
 const FRONTED = /^\s*(?:with|given|considering|today|right now|for now|at this point|this close to)\b[^,;.!?]{0,60},\s*$/i;
 const BULLET = /^\s*(?:[-*\u2022]|\d+[.)])\s/;
+const SHORT_ANSWER = /^short (?:answer|version|of it)\b/i;
 const FIELD_LABEL = /\b(?:order|trade|side|action|type|instruction)\b[^:\n]{0,20}[:=]\s*$/i;
 // A bullet that names a choice before a colon and explains it after: "- Liquidate them: …".
 const OPTION_LABEL = /^\s*(?:[-*\u2022]|\d+[.)])\s+[^:.;\n]{1,40}:\s+\S/;
@@ -55,8 +56,8 @@ const OPENERS = new Set("so then and but or just please honestly definitely prob
 
 // An imperative: the anchor verb opens its clause (after bullets, "so", "please", "don't"…).
 function imperativeAt(doc: Doc, start: number, sentence: number, marginReply: boolean): Candidate | "neutralList" | "optionsListed" | null {
-  // "- Order: buy 50 AAPL, limit $212.00": a field of an order read out, not an instruction.
-  if (FIELD_LABEL.test(doc.text.slice(Math.max(0, start - 30), start))) return null;
+  // "- Order: buy 50 AAPL, limit $212.00": a field of an order read out, not an instruction; "Short answer: …" is a phrase.
+  if (FIELD_LABEL.test(doc.text.slice(Math.max(0, start - 30), start)) || SHORT_ANSWER.test(doc.text.slice(start, start + 16))) return null;
   const prev = wordBefore(doc.lower, start);
   // wordBefore keeps a word's full stop ("ways."), so a sentence's last word is checked for it as well as the gap.
   const afterStop = prev !== null && doc.lower.charCodeAt(prev.start + prev.word.length) === 46;
