@@ -7,7 +7,7 @@ import { analyse, clauseAt, indexRules, keywordId, registerKeywords, runInSenten
 import { exempt, triggerFires, type Candidate } from "./h4-checks";
 import { generalAdvice } from "./h4-general";
 import { adviceObject, listsOptions, namesOption, neutralList, specificObject } from "./h4-objects";
-import { H4_RULES, IMPERATIVE_ANCHORS, IMPERATIVE_VERB, STRONG_ACTION } from "./h4-patterns";
+import { H4_RULES, IMPERATIVE_ANCHORS, IMPERATIVE_VERB, NAME_AFTER_ARTICLE, STRONG_ACTION } from "./h4-patterns";
 import { wordBefore } from "./numbers";
 import { hit } from "./text";
 
@@ -124,6 +124,8 @@ function collect(doc: Doc, marginReply: boolean, cleared: DetectorHit[]): Candid
 
 // A capitalised trigger inside a sentence is part of a name ("Best Buy", "Safer Homes Fund"), not a judgement.
 function properName(doc: Doc, k: Candidate): boolean {
+  // "the Best Buy one": a determiner before two capitalised words is a name, wherever the rule's match starts.
+  if (NAME_AFTER_ARTICLE.test(doc.text.slice(k.start, k.end + 16))) return true;
   const c = doc.text.charCodeAt(k.start);
   if (c < 65 || c > 90 || k.kind === "imperative") return false;
   const sp = doc.sentences[k.sentence];

@@ -3,7 +3,7 @@
 // worth taking. Read from the parts of such a clause, so advice worded in a way no rule lists is still caught.
 import { clausesOf, isQuestion, keywordId, registerKeywords, type Doc } from "./doc";
 import { talksInvesting } from "./h4-checks";
-import { PROCESS_JUDGED, REFERRAL } from "./h4-patterns";
+import { NAME_AFTER_ARTICLE, PROCESS_JUDGED, REFERRAL } from "./h4-patterns";
 import { isAttributed, isIndirectQuestion, isRefusal } from "./scope";
 
 // A verdict: an evaluative adjective, bound to a choice noun or predicated with a copula ("is the smarter choice",
@@ -157,6 +157,8 @@ export function generalAdvice(doc: Doc, customer: string): { start: number; end:
       if (!found) continue;
       // A bare adjective ("is simple") or a choice named without a copula ("the right move") needs an investment in the clause.
       if (found === verdict && (!HAS_CHOICE.test(verdict[0]) || !(COPULA_START.test(verdict[0]) || OWN_VERDICT.test(verdict[0]))) && !talksInvesting(t) && !OPTION_GERUND.test(t.slice(0, found.index))) continue;
+      // "The Best Buy one": a determiner before two capitalised words is a name, not a verdict.
+      if (found === verdict && NAME_AFTER_ARTICLE.test(found[0])) continue;
       // "You're right", "we're good": a verdict on a person, not on an investment choice.
       if (found === verdict && PERSON_SUBJECT.test(t.slice(0, found.index))) continue;
       // A product's behaviour explains a property ("riskier because they reset daily"), not a choice ("the better deal").
