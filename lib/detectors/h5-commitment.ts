@@ -14,7 +14,7 @@ const MODAL =
 const NEGATED_MODAL = /^(?:won't|can't|cannot|shouldn't|couldn't|mightn't)$|not\s+(?:going|scheduled|expected|set|due)/i;
 const NEGATION_AFTER = /^\s+(?:not|never)\b/i;
 // "should have arrived", "could have posted": past, counterfactual — a reference, not a promise.
-const PERFECT_AFTER = /^\s+(?:not\s+)?have\s+(?:been|[a-z]+(?:ed|en|wn)|sent|got|made|done|paid|left|kept|held|spent|put|set|lost|heard|told)\b/i;
+const PERFECT_AFTER = /^\s+(?:not\s+)?have\s+(?:been|[a-z]+(?:ed|en|wn)|sent|got|made|done|paid|left|kept|held|spent|put|set|lost|heard|told|become|come|gone|cleared|arrived)\b/i;
 // "I can see the fee charged on June 1": the agent's "can" of perception or telling reports; "we'll confirm by noon" promises.
 const PERCEPTION_AFTER = /^\s+(?:(?:also|only|just|now)\s+)?(?:see|tell|confirm|check|verify|look|find|show|explain|understand|share|assure|help|imagine|appreciate|hear|sense)\b/i;
 // "It may help to set aside a moment today": what might help the customer, not something Zoomberg will do.

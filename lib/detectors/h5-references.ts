@@ -52,7 +52,7 @@ export function attributedBeyond(doc: Doc, ref: ClauseRef, m: TimelineMention): 
 // "Your rent is due tomorrow", "the call is due Friday", "since it's due today": the customer's own deadline, not a time
 // Zoomberg keeps.
 const CUSTOMER_DEADLINE =
-  /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?(?:(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+){0,2}$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$|\b(?:it|that|this)(?:'s|\s+is|\s+was)\s+(?:(?:still|only|not)\s+)?due\s+(?:(?:on|by)\s+)?$/i;
+  /\b(?:your|the|his|her|their)\s+(?:[\w-]+\s+)?(?:rent|mortgage|bill|closing|trip|flight|landlord|contractor|deadline|appointment|tuition|taxes|tax bill|call|margin call|notice)\b[^.;:!?]{0,30}?\b(?:is|are|was|'s)\s+(?:(?:due|set|coming up|scheduled)\s+(?:(?:on|by|for)\s+)?)?(?:(?:today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday),?\s+){0,2}$|\b(?:for|before|with)\s+(?:a|your|the)\s+(?:\w+\s+)?(?:sale|rent|closing|trip|deadline|payment)\s+(?:on\s+)?$|\byour\s+(?:rent|closing|trip|flight|appointment)\s+$|\b(?:it|that|this)(?:'s|\s+is|\s+was)\s+(?:(?:still|only|not)\s+)?due\s+(?:(?:on|by)\s+)?$|\bas due\s+$|\byour\s+(?:paycheck|pay|salary|bonus|paycheque)\s+(?:lands|arrives|comes in|hits|clears)\s+(?:on\s+)?$|\b(?:the|your)\s+(?:deadline|due date)\s+(?:on|in|from)\s+(?:the|your)\s+(?:notice|alert|email|letter)\s*,?\s*$/i;
 // Every CUSTOMER_DEADLINE match holds one of these: most mentions are passed over with a few substring tests.
 const DEADLINE_WORDS = ["due", "rent", "closing", "trip", "flight", "appointment", "sale", "deadline", "payment", "mortgage", "bill", "tuition", "tax", "landlord", "contractor", "notice", "call", "set", "coming up", "scheduled"];
 
@@ -64,8 +64,18 @@ export function customerDeadline(doc: Doc, m: TimelineMention): boolean {
 // "the March 3 sale", "a Friday sale": a date naming an event, not a time promised for one.
 const EVENT_AFTER = /^\s+(?:sale|sales|liquidation|trade|trades|purchase|deposit|charge|charges|call|notice|statement|order|transfer|withdrawal|payment|request|email|letter|incident|outage|fill|assignment)\b/i;
 
+// "Your sale of 20 MSFT on Friday, March 6 filled at…", "the order from Friday": the date of an event named before it.
+const EVENT_BEFORE = /\b(?:sale|purchase|trade|order|deposit|withdrawal|transfer|charge|payment|request)\s+(?:of\s+[\w$.,'&-]+(?:\s+[\w$.,'&-]+){0,3}\s+)?(?:on|from)\s+(?:\w+,?\s+)?$/i;
+
+// "Two weeks is well past what it should be": a period said to have run already.
+const ELAPSED_AFTER = /^\s+(?:is|was|'s)\s+(?:well\s+|far\s+|already\s+|way\s+)?(?:past|over|beyond|longer than)\b/i;
+
+export function elapsed(doc: Doc, m: TimelineMention): boolean {
+  return ELAPSED_AFTER.test(doc.text.slice(m.end, m.end + 30));
+}
+
 export function namesEvent(doc: Doc, m: TimelineMention): boolean {
-  return m.kind === "date" && EVENT_AFTER.test(doc.text.slice(m.end, m.end + 16));
+  return m.kind === "date" && (EVENT_AFTER.test(doc.text.slice(m.end, m.end + 16)) || EVENT_BEFORE.test(doc.text.slice(Math.max(0, m.start - 50), m.start)));
 }
 
 // The day of the month a date names ("Thursday 12 March", "the 12th", "3/12"), or null.

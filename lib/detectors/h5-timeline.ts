@@ -14,6 +14,7 @@ import {
   correctedAfter,
   customerDeadline,
   customerSaid,
+  elapsed,
   endsAllowedWindow,
   FUTURE,
   ledByCondition,
@@ -143,7 +144,7 @@ function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchore
   // A date elsewhere in such a reply is read the same way (pack v1.4), unless its own sentence promises something of its own
   // ("They'll have it completed by Friday" after "…past our normal 6-business-day window").
   if (anchored && (m.kind === "date" || RELATIVE_DAY.test(doc.text.slice(m.start, m.end))) && (endsAllowedWindow(doc, m, allowed) || !FUTURE.test(sentenceText(doc, sentenceAt(doc, m.start), m.start)))) return CLEARED.allowedEnd;
-  if (pointsBack(doc, m) || namesEvent(doc, m)) return CLEARED.past;
+  if (pointsBack(doc, m) || namesEvent(doc, m) || elapsed(doc, m)) return CLEARED.past;
   if (customerDeadline(doc, m)) return CLEARED.customerDeadline;
   if (m.kind === "date" && restatesEndDate(doc, m)) return CLEARED.allowedEnd;
   const sentence = sentenceAt(doc, m.start);
