@@ -6,7 +6,7 @@ import { CLEAR_REASONS, type DetectorHit, type DetectorResult } from "./types";
 import { analyse, clauseAt, indexRules, keywordId, registerKeywords, runInSentence, sentenceHas, type Doc } from "./doc";
 import { exempt, triggerFires, type Candidate } from "./h4-checks";
 import { generalAdvice } from "./h4-general";
-import { adviceObject, listsOptions, namesOption, neutralList, specificObject } from "./h4-objects";
+import { adviceObject, listsOptions, namesOption, neutralList, paragraphAt, specificObject } from "./h4-objects";
 import { H4_RULES, IMPERATIVE_ANCHORS, IMPERATIVE_VERB, NAME_AFTER_ARTICLE, STRONG_ACTION } from "./h4-patterns";
 import { wordBefore } from "./numbers";
 import { hit } from "./text";
@@ -39,12 +39,8 @@ const OPTION_LABEL = /^\s*(?:[-*\u2022]|\d+[.)])\s+[^:.;\n]{1,40}:\s+\S/;
 
 /** The bullet's paragraph holds at least two such labelled choices. */
 function siblingOptions(doc: Doc, at: number): boolean {
-  const t = doc.text;
-  const from = t.lastIndexOf("\n\n", at);
-  const to = t.indexOf("\n\n", at);
-  const para = t.slice(from < 0 ? 0 : from, to < 0 ? t.length : to);
   let n = 0;
-  for (const line of para.split("\n")) if (OPTION_LABEL.test(line)) n++;
+  for (const line of paragraphAt(doc, at).split("\n")) if (OPTION_LABEL.test(line)) n++;
   return n >= 2;
 }
 const OPENS_PIECE = /[\n"'(:\u2014\u2013\u2022*-]\s*$/;

@@ -52,10 +52,15 @@ export function adviceObject(rest: string, marginReply: boolean): boolean {
 
 /** MGN-02: the paragraph around `at` enumerates at least two of the three ways to meet a call. */
 export function neutralList(doc: Doc, at: number): boolean {
+  return listsOptions(paragraphAt(doc, at));
+}
+
+/** The paragraph (text between blank lines) holding offset `at`. */
+export function paragraphAt(doc: Doc, at: number): string {
   const t = doc.text;
   const from = t.lastIndexOf("\n\n", at);
   const to = t.indexOf("\n\n", at);
-  return listsOptions(t.slice(from < 0 ? 0 : from, to < 0 ? t.length : to));
+  return t.slice(from < 0 ? 0 : from, to < 0 ? t.length : to);
 }
 
 /** MGN-02: the text names one of the three ways to meet a call (a bullet of a list). */
