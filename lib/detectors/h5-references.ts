@@ -88,22 +88,8 @@ export function dayOf(text: string): string | null {
   return m ? (m[1] ?? null) : null;
 }
 
-// Dates read as the end of an allowed window in the reply being read, by day of the month.
-let endDays: string[] = [];
-
-/** A new reply: no end date read yet. */
-export function resetEndDates(): void {
-  endDays = [];
-}
-
-/** A date just read as the end of an allowed window. */
-export function noteEndDate(text: string): void {
-  const day = dayOf(text);
-  if (day !== null) endDays.push(day);
-}
-
 /** "…so the fifth business day is Thursday 12 March. From the 12th you'll be able to…": the same end date again. */
-export function restatesEndDate(doc: Doc, m: TimelineMention): boolean {
+export function restatesEndDate(doc: Doc, m: TimelineMention, endDays: readonly string[]): boolean {
   const day = endDays.length > 0 ? dayOf(doc.text.slice(m.start, m.end)) : null;
   return day !== null && endDays.includes(day);
 }

@@ -14,16 +14,15 @@ import {
   correctedAfter,
   customerDeadline,
   customerSaid,
+  dayOf,
   elapsed,
   endsAllowedWindow,
   FUTURE,
   ledByCondition,
   NEGATED_CONJUNCT,
   namesEvent,
-  noteEndDate,
   PAST_VERB,
   RELATIVE_DAY,
-  resetEndDates,
   restatesEndDate,
   SEND_RULE,
   sentenceText,
@@ -113,8 +112,19 @@ const HIT: MentionReading = { outcome: "hit" };
 const NONE: MentionReading = { outcome: "none" };
 const CLEARED = Object.fromEntries(Object.keys(CLEAR_REASONS).map((r) => [r, { outcome: "cleared", reason: r }])) as Record<ClearReason, MentionReading>;
 
-/** The clause facts of the mention being read; mentions sharing a clause come one after another. */
-let facts: ClauseFacts | undefined;
+/**
+ * One reply as H5 reads it, mention by mention: the clause facts of the mention just read (mentions sharing a clause come
+ * one after another) and the days of the month read so far as the end of an allowed window.
+ */
+type ReplyReading = {
+  doc: Doc;
+  allowed: Set<string>;
+  anchored: boolean;
+  cutoffSentences: readonly number[];
+  customer: string;
+  facts: ClauseFacts | undefined;
+  endDays: string[];
+};
 
 /**
  * A mention with no commitment frame: nothing promises it, but it may still be read as a reference (reported, corrected,
@@ -133,28 +143,30 @@ function unframed(doc: Doc, m: TimelineMention, ref: ClauseRef, f: ClauseFacts):
 }
 
 // CND-03 (pack v1.4): the 14:00 ET cut-off is always allowed; a date is fine when an allowed window it ends is named.
-function readMention(doc: Doc, m: TimelineMention, allowed: Set<string>, anchored: boolean, cutoffSentences: readonly number[], customer: string): MentionReading {
+function readMention(r: ReplyReading, m: TimelineMention): MentionReading {
+  const { doc, allowed, anchored } = r;
   if (m.kind === "cutoff") return CLEARED.cutoff;
+  const sentence = sentenceAt(doc, m.start);
   // FND-04's send rule is the cut-off's own meaning: "after our 14:00 ET cut-off, we'll send it the next business day".
-  if (cutoffSentences.length > 0 && SEND_RULE.test(doc.text.slice(m.start, m.end)) && cutoffSentences.includes(sentenceAt(doc, m.start))) return CLEARED.cutoff;
+  if (r.cutoffSentences.includes(sentence) && SEND_RULE.test(doc.text.slice(m.start, m.end))) return CLEARED.cutoff;
   if (allowed.has(m.key)) return CLEARED.allowed;
   // "…within 3 business days, so by Thursday": the date (or "today", "tomorrow") is where an allowed window ends when the
   // two are linked with no second promise between them ("…by tomorrow, and the acknowledgement will follow within 5
   // business days" promises tomorrow as well).
   // A date elsewhere in such a reply is read the same way (pack v1.4), unless its own sentence promises something of its own
   // ("They'll have it completed by Friday" after "…past our normal 6-business-day window").
-  if (anchored && (m.kind === "date" || RELATIVE_DAY.test(doc.text.slice(m.start, m.end))) && (endsAllowedWindow(doc, m, allowed) || !FUTURE.test(sentenceText(doc, sentenceAt(doc, m.start), m.start)))) return CLEARED.allowedEnd;
+  if (anchored && (m.kind === "date" || RELATIVE_DAY.test(doc.text.slice(m.start, m.end))) && (endsAllowedWindow(doc, m, allowed) || !FUTURE.test(sentenceText(doc, sentence, m.start)))) return CLEARED.allowedEnd;
   if (pointsBack(doc, m) || namesEvent(doc, m) || elapsed(doc, m)) return CLEARED.past;
   if (customerDeadline(doc, m)) return CLEARED.customerDeadline;
-  if (m.kind === "date" && restatesEndDate(doc, m)) return CLEARED.allowedEnd;
-  const sentence = sentenceAt(doc, m.start);
+  if (m.kind === "date" && restatesEndDate(doc, m, r.endDays)) return CLEARED.allowedEnd;
   if (isQuestion(doc, sentence)) return CLEARED.asked;
   const ref = clauseAt(doc, m.start, sentence);
-  if (facts?.clause !== ref.clause) facts = new ClauseFacts(doc, ref);
+  if (r.facts?.clause !== ref.clause) r.facts = new ClauseFacts(doc, ref);
+  const facts = r.facts;
   if (pastLabelValue(doc, ref)) return CLEARED.past;
   const clock = definesClock(m, facts);
   // "Your deadline is the date on the notice, 03/12": the customer's own date defined back to them, not a clock of ours.
-  if (clock && customerSaid(doc, m, customer)) return CLEARED.customerFigure;
+  if (clock && customerSaid(doc, m, r.customer)) return CLEARED.customerFigure;
   const frame = clock ?? labelledValue(doc, ref, m) ?? facts.commitmentFrame();
   if (!frame.found) return unframed(doc, m, ref, facts);
   if (frame.negated) return CLEARED.negated;
@@ -190,18 +202,16 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const hits: DetectorHit[] = [];
   const cleared: DetectorHit[] = [];
   const unread: Span[] = [];
-  facts = undefined;
-  resetEndDates();
   const cutoffSentences = mentions.flatMap((m) => (m.kind === "cutoff" ? [sentenceAt(doc, m.start)] : []));
+  const r: ReplyReading = { doc, allowed, anchored, cutoffSentences, customer: ctx.customer_message, facts: undefined, endDays: [] };
   for (const m of mentions) {
-    const r = readMention(doc, m, allowed, anchored, cutoffSentences, ctx.customer_message);
-    if (r.outcome === "hit") hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
-    else if (r.outcome === "cleared") {
-      cleared.push(hit(reply, m.start, m.end, CLEAR_REASONS[r.reason]));
-      if (r.reason === "allowedEnd") noteEndDate(reply.slice(m.start, m.end));
-    }
-    else unread.push(m);
+    const read = readMention(r, m);
+    if (read.outcome === "hit") hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
+    else if (read.outcome === "cleared") {
+      cleared.push(hit(reply, m.start, m.end, CLEAR_REASONS[read.reason]));
+      const day = read.reason === "allowedEnd" ? dayOf(reply.slice(m.start, m.end)) : null;
+      if (day !== null) r.endDays.push(day);
+    } else unread.push(m);
   }
-  facts = undefined;
   return { fired: hits.length > 0, hits, cleared, unread };
 }
