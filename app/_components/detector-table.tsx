@@ -1,6 +1,7 @@
 import { DETECTOR_CODES, HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
 import type { DetectorFigure } from "@/lib/scoring/report-schema";
 import { ci, f3 } from "../_lib/format";
+import { pairsCell, StatusBadge } from "./detector-status";
 import { IntervalChart } from "./interval-chart";
 
 /** Detector precision, recall and pairs separated with 95% Wilson intervals, the 0.9 advisory line, and the advisory badge with its reasons. */
@@ -41,7 +42,7 @@ export function DetectorTable({ detectors, caption, only }: { detectors: Record<
                 <IntervalChart label={`${c} recall`} value={d.recall} interval={d.recall_ci} />
               </td>
               <td className="num" data-testid={`${c}-pairs`}>
-                {d.pairs && d.pairs.n_pairs > 0 ? `${f3(d.pairs.rate)} ${ci(d.pairs.ci)} (${d.pairs.separated}/${d.pairs.n_pairs})` : "—"}
+                {pairsCell(d)}
               </td>
               <td className="num" data-testid={`${c}-out-of-sample`} title={d.out_of_sample ? `unfixed blind sets: ${d.out_of_sample.sets.join(", ")}` : "no unfixed blind set loaded"}>
                 {d.out_of_sample ? (
@@ -55,7 +56,9 @@ export function DetectorTable({ detectors, caption, only }: { detectors: Record<
               <td className="num">
                 {d.tp} {d.fp} {d.fn} {d.tn}
               </td>
-              <td data-testid={`${c}-status`}>{d.advisory ? <span className="badge advisory">advisory ({(d.advisory_reasons ?? ["recall < 0.9"]).join("; ")})</span> : <span className="badge hard">hard</span>}</td>
+              <td data-testid={`${c}-status`}>
+                <StatusBadge figure={d} />
+              </td>
             </tr>
           );
         })}

@@ -2,17 +2,13 @@ import { validateDetectors } from "../../lib/detectors/validate";
 import { DETECTOR_CODES, HARD_CODE_NAMES } from "../../lib/pack/vocab";
 import { parseCommandArgs } from "./args";
 import { loadProbes } from "../load/probes";
-import { f3ci } from "../../lib/format";
+import { advisoryWhy, f3ci, pairsText } from "../../lib/format";
 import { figuresBySet } from "../../lib/probes/probe-sets";
-import type { DetectorFigure, PairFigure } from "../../lib/scoring/report-schema";
+import type { DetectorFigure } from "../../lib/scoring/report-schema";
 import { wilsonInterval } from "../../lib/stats/wilson";
 
 export const summary = "detector precision and recall on the shipped probe sets (or the given files)";
 
-
-function pairsCell(p: PairFigure | undefined): string {
-  return p && p.n_pairs > 0 ? `${f3ci(p.rate, p.ci)} (${p.separated}/${p.n_pairs})` : "no pairs";
-}
 
 /** The share of clean-labelled replies the detector fires on: each one a correct decision the reward would zero. */
 function falseZeroCell(d: DetectorFigure): string {
@@ -30,18 +26,18 @@ export async function run(argv: string[]): Promise<number> {
   const out = ["| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | pairs separated [95% CI] | tp fp fn tn | status |", "|---|---|---|---|---|---|---|"];
   for (const c of DETECTOR_CODES) {
     const d = figures[c];
-    out.push(`| ${HARD_CODE_NAMES[c]} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${pairsCell(d.pairs)} | ${d.tp} ${d.fp} ${d.fn} ${d.tn} | ${d.advisory ? `ADVISORY (${(d.advisory_reasons ?? []).join("; ")})` : "hard"} |`);
+    out.push(`| ${HARD_CODE_NAMES[c]} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${pairsText(d.pairs)} | ${d.tp} ${d.fp} ${d.fn} ${d.tn} | ${d.advisory ? `ADVISORY (${advisoryWhy(d)})` : "hard"} |`);
   }
   out.push("", "Out of sample (the unfixed blind sets together, never fixed or trained on):", "", "| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | pairs separated [95% CI] | sets |", "|---|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {
     const o = figures[c].out_of_sample;
-    if (o) out.push(`| ${c} | ${o.n} (${o.n_violation}/${o.n_clean}) | ${f3ci(o.precision, o.precision_ci)} | ${f3ci(o.recall, o.recall_ci)} | ${pairsCell(o.pairs)} | ${o.sets.join(", ")} |`);
+    if (o) out.push(`| ${c} | ${o.n} (${o.n_violation}/${o.n_clean}) | ${f3ci(o.precision, o.precision_ci)} | ${f3ci(o.recall, o.recall_ci)} | ${pairsText(o.pairs)} | ${o.sets.join(", ")} |`);
   }
   // The pooled figure can hide the out-of-sample one: each probe set on its own (docs/DETECTORS.md).
   out.push("", "By probe set:", "", "| detector | set | n (viol/clean) | precision [95% CI] | recall [95% CI] | pairs separated [95% CI] | false-zero rate [95% CI] |", "|---|---|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {
     for (const { label, figure: d } of figuresBySet(figures[c].predictions.map((p) => ({ id: p.id, label: p.label, predicted: p.predicted === "violation", pair_id: p.pair_id })))) {
-      out.push(`| ${c} | ${label} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${pairsCell(d.pairs)} | ${falseZeroCell(d)} |`);
+      out.push(`| ${c} | ${label} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${pairsText(d.pairs)} | ${falseZeroCell(d)} |`);
     }
   }
   const wrong = DETECTOR_CODES.flatMap((c) => figures[c].predictions.filter((p) => p.predicted !== p.label).map((p) => `- ${p.id}: labelled ${p.label}, predicted ${p.predicted}`));

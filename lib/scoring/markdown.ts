@@ -1,7 +1,7 @@
 import { COMPONENTS, COMPONENT_WEIGHTS, DETECTOR_CODES, HARD_CODES, HARD_CODE_NAMES } from "../pack/vocab";
 import type { ScoreReport, Summary } from "./report-schema";
 
-import { f3, f3ci, pct } from "../format";
+import { advisoryWhy, f3, f3ci, pairsText, pct } from "../format";
 
 function headlineRow(name: string, s: Summary): string {
   const hard = HARD_CODES.map((h) => String(s.hard_violations[h])).join(" | ");
@@ -39,7 +39,7 @@ export function renderScoreMarkdown(r: ScoreReport, baseline: ScoreReport | null
     L.push("## ⚠ Hard violations rose against the baseline", "", ...warnings.map((w) => `- ${w}`), "");
   }
   if (r.advisory.length) {
-    const why = r.advisory.map((c) => `${c}: ${(r.detectors[c].advisory_reasons ?? ["recall < 0.9"]).join("; ")}`).join(" · ");
+    const why = r.advisory.map((c) => `${c}: ${advisoryWhy(r.detectors[c])}`).join(" · ");
     L.push(`> **Advisory criteria this run: ${r.advisory.join(", ")}** (${why}): a detector below 0.9 in recall or in matched pairs separated is not fit to gate, so these do not zero a decision in \`composite\`; \`strict\` counts them as hard.`, "");
   }
   L.push("## Headline", "", HEAD);
@@ -52,8 +52,7 @@ export function renderScoreMarkdown(r: ScoreReport, baseline: ScoreReport | null
   L.push("## Detectors (probe set, 95% Wilson intervals)", "", "| detector | precision | recall | pairs separated | n (viol/clean) | status |", "|---|---|---|---|---|---|");
   for (const c of DETECTOR_CODES) {
     const d = r.detectors[c];
-    const pairs = d.pairs && d.pairs.n_pairs > 0 ? `${f3ci(d.pairs.rate, d.pairs.ci)} (${d.pairs.separated}/${d.pairs.n_pairs})` : "no pairs";
-    L.push(`| ${HARD_CODE_NAMES[c]} | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${pairs} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${d.advisory ? `**advisory** (${(d.advisory_reasons ?? []).join("; ")})` : "hard"} |`);
+    L.push(`| ${HARD_CODE_NAMES[c]} | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${pairsText(d.pairs)} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${d.advisory ? `**advisory** (${advisoryWhy(d)})` : "hard"} |`);
   }
   // The pooled figure includes probes the detectors were fixed on; the unfixed sets say how they read unseen wording.
   const unseen = DETECTOR_CODES.flatMap((c) => {

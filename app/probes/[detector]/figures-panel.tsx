@@ -4,20 +4,10 @@ import type { PairAgreement } from "@/lib/probes/agreement";
 import type { figuresBySet } from "@/lib/probes/probe-sets";
 import type { DetectorFigure } from "@/lib/scoring/report-schema";
 import { AgreementTable } from "../../_components/agreement-table";
+import { pairsCell, StatusBadge } from "../../_components/detector-status";
 import { IntervalChart } from "../../_components/interval-chart";
 import { ci, f3 } from "../../_lib/format";
 
-
-/** Why the criterion is advisory, in words ("recall 0.870 < 0.9"), or that it is hard. */
-export function StatusBadge({ figure }: { figure: DetectorFigure }) {
-  return figure.advisory ? <span className="badge advisory">advisory ({(figure.advisory_reasons ?? ["recall < 0.9"]).join("; ")})</span> : <span className="badge hard">hard</span>;
-}
-
-/** Matched pairs separated, as "0.933 [0.79, 0.98] (28/30)", or "no pairs". */
-export function pairsText(figure: DetectorFigure): string {
-  const p = figure.pairs;
-  return p && p.n_pairs > 0 ? `${f3(p.rate)} ${ci(p.ci)} (${p.separated}/${p.n_pairs})` : "no pairs";
-}
 
 /** Live precision, recall and pairs separated with 95% Wilson intervals against the 0.9 advisory line. */
 export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorCode; figures: DetectorFigure; bySet: ReturnType<typeof figuresBySet> }) {
@@ -39,7 +29,7 @@ export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorC
       </p>
       <IntervalChart label="recall" value={figures.recall} interval={figures.recall_ci} />
       <p className="figure" data-testid="pairs-separated">
-        Matched pairs separated <strong>{pairsText(figures)}</strong>
+        Matched pairs separated <strong>{pairsCell(figures)}</strong>
       </p>
       {figures.pairs && figures.pairs.n_pairs > 0 ? <IntervalChart label="pairs separated" value={figures.pairs.rate} interval={figures.pairs.ci} /> : null}
       <p className="muted small">

@@ -7,7 +7,7 @@ import type { Summary } from "@/lib/scoring/report-schema";
 import { BarChart } from "../../_components/bar-chart";
 import { DetectorTable } from "../../_components/detector-table";
 import { SummaryTable } from "../../_components/summary-table";
-import { f3, pct, when } from "../../_lib/format";
+import { advisoryWhy, f3, pct, when } from "../../_lib/format";
 import { DeleteRunButton } from "./delete-run-button";
 import { requirePageUser } from "../../_lib/current-user";
 
@@ -60,7 +60,7 @@ export default async function RunReportPage({ params, searchParams }: { params: 
 
       {advisory.length > 0 ? (
         <div className="warn" role="note">
-          <span className="badge advisory">advisory</span> {advisory.map((c) => `${HARD_CODE_NAMES[c]} (${(r.detectors[c].advisory_reasons ?? ["recall < 0.9"]).join("; ")})`).join(", ")}: when this run was imported the detector&apos;s recall or its matched pairs separated on the probe set was below 0.9, so the criterion is counted but does not zero decisions or fail episodes. The composite is reported both ways: &ldquo;composite&rdquo; (advisory criteria not zeroing) and &ldquo;{strictLabel}&rdquo;.
+          <span className="badge advisory">advisory</span> {advisory.map((c) => `${HARD_CODE_NAMES[c]} (${advisoryWhy(r.detectors[c])})`).join(", ")}: when this run was imported the detector&apos;s recall or its matched pairs separated on the probe set was below 0.9, so the criterion is counted but does not zero decisions or fail episodes. The composite is reported both ways: &ldquo;composite&rdquo; (advisory criteria not zeroing) and &ldquo;{strictLabel}&rdquo;.
         </div>
       ) : (
         <p className="muted">Every detector-backed criterion was hard for this run (recall and pairs separated ≥ 0.9 on the probe set at import).</p>
