@@ -20,16 +20,25 @@ export function hasNegator(piece: string): boolean {
 }
 
 const COND_ANYWHERE = /\b(?:if|unless|once|provided|providing|assuming|as long as|so long as|in case|in the event|depending on|subject to|contingent on|only after|only when|whether)\b/gi;
-// "After that, the funds are yours" sequences rather than conditions: "after that/this" before a new subject is an adverb,
-// and "after the reinvestment" with no verb of its own is a prepositional phrase.
-const COND_LEAD =
-  /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after(?!\s+(?:that|this)\b(?:\s*,|\s+(?:the|your|our|we|you|it|they|i|he|she)\b))(?=\s+(?:[\w'-]+\s+){0,4}?(?:is|are|was|were|has|have|had|did|does|do|gets?|got|goes|went|clears?|posts?|settles?|comes?|came|\w+ed)\b)|as soon as)\b|^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
-const LEADING_IF = /^(?:(?:and|but|so)\s+)?(?:if|unless|once|provided|assuming|as long as|in case|in the event)\b/i;
-// The same tests without the temporal markers (once, when, after, as soon as): "once you submit it, we'll process it
-// within 2 business days" sequences a promise after an event the customer controls; it still promises (CND-03).
+// A clause opened by a time word ("when", "after", "as soon as") or an inverted condition ("should it qualify", "had you
+// reported"). "After that, the funds are yours" sequences rather than conditions: "after that/this" before a new subject
+// is an adverb, and "after the reinvestment" with no verb of its own is a prepositional phrase.
+const TEMPORAL_LEAD =
+  /^(?:(?:and|but|so|or|then)\s+)?(?:when|whenever|after(?!\s+(?:that|this)\b(?:\s*,|\s+(?:the|your|our|we|you|it|they|i|he|she)\b))(?=\s+(?:[\w'-]+\s+){0,4}?(?:is|are|was|were|has|have|had|did|does|do|gets?|got|goes|went|clears?|posts?|settles?|comes?|came|\w+ed)\b)|as soon as)\b/i;
+const INVERTED_LEAD = /^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
+const LEADING_IF = /^(?:(?:and|but|so)\s+)?(?:if|unless|provided|assuming|as long as|in case|in the event)\b/i;
+const LEADING_ONCE = /^(?:(?:and|but|so)\s+)?once\b/i;
+// With `temporal` false the time words do not condition: "once you submit it, we'll process it within 2 business days"
+// sequences a promise after an event the customer controls; it still promises (CND-03).
 const TEMPORAL = /^(?:once|only after|only when)$/i;
-const COND_LEAD_NOT_TEMPORAL = /^(?:and\s+|but\s+)?(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there|a|an)\b|,\s*(?:should|were|had)\s+(?:it|you|we|they|the|your|this|that|there)\b/i;
-const LEADING_IF_NOT_TEMPORAL = /^(?:(?:and|but|so)\s+)?(?:if|unless|provided|assuming|as long as|in case|in the event)\b/i;
+
+function conditionLead(text: string, temporal: boolean): boolean {
+  return INVERTED_LEAD.test(text) || (temporal && TEMPORAL_LEAD.test(text));
+}
+
+function leadingIf(text: string, temporal: boolean): boolean {
+  return LEADING_IF.test(text) || (temporal && LEADING_ONCE.test(text));
+}
 const INDIRECT_BEFORE_IF = /\b(?:know|tell you|inform you|update you|confirm|check|see|find out|determine|ask|asking|wonder|notify you|sure)\b[^,;]{0,40}$/i;
 
 // "Even if" concedes rather than conditions.
@@ -44,7 +53,7 @@ const BELIEF = /^(?:think|believe)$/i;
 
 /** A conditional marker that really conditions (not "even if", not "let you know if" = whether); `temporal`: once/when/after count. */
 export function isConditional(piece: string, temporal = true): boolean {
-  if ((temporal ? COND_LEAD : COND_LEAD_NOT_TEMPORAL).test(piece)) return true;
+  if (conditionLead(piece, temporal)) return true;
   COND_ANYWHERE.lastIndex = 0;
   for (let m = COND_ANYWHERE.exec(piece); m !== null; m = COND_ANYWHERE.exec(piece)) {
     const word = m[0].toLowerCase();
@@ -67,8 +76,7 @@ export function clauseConditional(doc: Doc, ref: ClauseRef, temporal = true): bo
     const prev = ref.list[k - 1] as Clause;
     if (!cur.joined) return false;
     const prevText = doc.text.slice(prev.start, prev.end);
-    const leads = temporal ? COND_LEAD.test(prevText) || LEADING_IF.test(prevText) : COND_LEAD_NOT_TEMPORAL.test(prevText) || LEADING_IF_NOT_TEMPORAL.test(prevText);
-    if (leads && !RELEVANCE_LEAD.test(prevText)) return true;
+    if ((conditionLead(prevText, temporal) || leadingIf(prevText, temporal)) && !RELEVANCE_LEAD.test(prevText)) return true;
   }
   return false;
 }
