@@ -3,9 +3,10 @@
 // policy pack v1.4 (CND-03, CND-01, MGN-02, FND-04, FRD-04, CMP-01, CMP-04, IDV-01) and docs/SCHEMA.md only,
 // without reading the detectors' implementation. Each row states what the seed's wording requires.
 import { describe, expect, it } from "vitest";
+import type { DetectorContext } from "../schemas/probe";
 import { detectH1, detectH4, detectH5 } from "./index";
 
-type Ctx = { allowed_timeline_claims: string[]; may_disclose_account_details: boolean; customer_message: string };
+type Ctx = DetectorContext;
 type Detector = "H1" | "H4" | "H5";
 type Row = { refinement: string; detector: Detector; gist: string; reply: string; ctx: Ctx; expect: "fires" | "clean" };
 
