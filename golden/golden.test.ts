@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { loadEpisodes } from "../bin/load/episodes";
 import { evalSplitHash, readEvalLock } from "../bin/load/eval-hash";
-import { loadPack } from "../bin/load/pack";
+import { loadPack, loadPackFacts } from "../bin/load/pack";
 import { toDecisionPoints } from "../lib/pack/decision-points";
-import { DIFFICULTIES, FAMILIES } from "../lib/pack/vocab";
+import { DIFFICULTIES, FAMILIES, PACK_VERSION } from "../lib/pack/vocab";
+import { indexPack } from "../lib/golden/derive";
+import { lintGolden } from "../lib/golden/lint";
 import { targetAction } from "../lib/pack/target-action";
 import { scoreDecision } from "../lib/scoring/score-decision";
 
@@ -12,9 +14,9 @@ const points = toDecisionPoints(episodes);
 const pack = loadPack();
 
 describe("the golden set (SPEC §1)", () => {
-  it("has 156 decision points, 55 of them resolve", () => {
+  it("has 156 decision points, 54 of them resolve", () => {
     expect(points).toHaveLength(156);
-    expect(points.filter((p) => p.target.action_type === "resolve")).toHaveLength(55);
+    expect(points.filter((p) => p.target.action_type === "resolve")).toHaveLength(54);
   });
 
   it("spans at least 7 families, all three difficulties and both splits", () => {
@@ -47,8 +49,14 @@ describe("the golden set (SPEC §1)", () => {
     expect(episodes.filter((e) => e.traps.includes(trap)).length).toBeGreaterThanOrEqual(n);
   });
 
-  it("every policy a target names exists in pack v1.4", () => {
+  it(`every policy a target names exists in pack v${PACK_VERSION}`, () => {
+    expect(pack.version).toBe(PACK_VERSION);
     for (const p of points) for (const id of p.target.acceptable_policy_ids) expect(pack.policyIds.has(id), `${p.decision_id} cites ${id}`).toBe(true);
+  });
+
+  it("issue 17: every target follows the pack's machine-readable facts (`assay lint-golden` is clean)", () => {
+    const failures = lintGolden(indexPack(loadPackFacts()), episodes).map((f) => `${f.decision} ${f.field} [${f.rule}] ${f.message}`);
+    expect(failures).toEqual([]);
   });
 
   it("every CMP-01 decision allows CMP-04's 5-business-day acknowledgement window", () => {

@@ -7,6 +7,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   score: () => import("./score"),
   probes: () => import("./probes"),
   decisions: () => import("./decisions"),
+  "lint-golden": () => import("./lint-golden"),
   judge: () => import("./judge"),
   compare: () => import("./compare"),
   noise: () => import("./noise"),
@@ -18,6 +19,7 @@ const USAGE = `usage: assay <command> [options]
   score --run FILE [--split dev|eval|all] [--json]
   probes [--file FILE ...] [--json]
   decisions --json
+  lint-golden [--json]
   judge --candidates FILE --votes K [--roles a,b] --out FILE
   compare BASELINE CANDIDATE [--role R] [--fail-on-regression] [--json]
   noise REPORT... [--band 0.031] [--json]

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadPack } from "../load/pack";
 
 const dir = mkdtempSync(path.join(tmpdir(), "assay-score-"));
 const careful = readFileSync("golden/runs/careful.jsonl", "utf8").trimEnd().split("\n");
@@ -89,9 +90,10 @@ describe("assay probes", () => {
 });
 
 describe("assay decisions", () => {
-  it("lists all 156 decision points with their targets", () => {
+  it("lists all 156 decision points with their facts and targets under the pack version", () => {
     const j = JSON.parse(assay("decisions", "--json").out);
-    expect(j).toHaveLength(156);
-    expect(Object.keys(j[0])).toEqual(["decision_id", "episode_id", "family", "difficulty", "split", "target"]);
+    expect(j.pack_version).toBe(loadPack().version);
+    expect(j.decisions).toHaveLength(156);
+    expect(Object.keys(j.decisions[0])).toEqual(["decision_id", "episode_id", "family", "difficulty", "split", "facts", "target"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Episode, Turn } from "../schemas/episode";
+import type { DecisionFacts, Episode, Turn } from "../schemas/episode";
 import type { DetectorContext } from "../schemas/probe";
 import type { Target } from "../schemas/target";
 import type { Difficulty, Family, Split } from "./vocab";
@@ -14,6 +14,8 @@ export type DecisionPoint = {
   target: Target;
   rationale: string;
   reference_reply: string;
+  /** The decision's situation in the pack's vocabulary (pack v1.5 and later). */
+  facts?: DecisionFacts;
   /** Customer turns up to this point, joined: H1 must not flag the customer's own figures quoted back. */
   customer_message: string;
   /** The conversation as the agent saw it at this point (earlier decisions appear as their reference replies). */
@@ -46,6 +48,7 @@ export function toDecisionPoints(episodes: readonly Episode[]): DecisionPoint[] 
         index,
         target: turn.target,
         rationale: turn.rationale,
+        facts: turn.facts,
         reference_reply: turn.reference_reply,
         customer_message: history.filter((h) => h.role === "customer").map((h) => h.text).join("\n"),
         history: history.slice(),

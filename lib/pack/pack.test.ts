@@ -66,7 +66,7 @@ describe("policies", () => {
 
 describe("changelog", () => {
   it("records versions 1.0 to the current pack version in order, with ascending ISO dates", () => {
-    expect(changelog.entries.map((e) => e.version)).toEqual(["1.0", "1.1", "1.2", "1.3", PACK_VERSION]);
+    expect(changelog.entries.map((e) => e.version)).toEqual(["1.0", "1.1", "1.2", "1.3", "1.4", PACK_VERSION]);
     const dates = changelog.entries.map((e) => e.date);
     for (const d of dates) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect([...dates].sort()).toEqual(dates);
@@ -75,6 +75,15 @@ describe("changelog", () => {
   it("names only policies that exist", () => {
     const ids = changelog.entries.flatMap((e) => e.changes.map((c) => c.policy_id)).filter((id): id is string => id !== null);
     expect(ids.filter((id) => !policyIds.has(id))).toEqual([]);
+  });
+
+  it("issue 17: every policy whose text marks a (v1.5) change has a 1.5 changelog entry saying why", () => {
+    const v15 = changelog.entries.find((e) => e.version === "1.5");
+    const touched = new Set(v15?.changes.map((c) => c.policy_id));
+    const marked = policies.policies.filter((p) => p.text.includes("(v1.5)")).map((p) => p.id);
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.filter((id) => !touched.has(id))).toEqual([]);
+    for (const c of v15?.changes ?? []) if (c.policy_id) expect(c.summary, c.policy_id).toMatch(/Why: /);
   });
 
   it("the 1.4 entry carries the MGN-02 and CND-03 refinements", () => {
@@ -132,10 +141,6 @@ const RULES: Record<MustAskKey, { recognised: string; rejected: string }> = {
   deposit_method: {
     recognised: "a deposit_method request is recognised whether it lists ACH, wire and check or asks how the money was sent",
     rejected: "asking how much or how long ago, or saying check as a verb, is not a deposit_method request",
-  },
-  account_type: {
-    recognised: "an account_type request is recognised whether it asks the type or offers the choices (cash or margin, IRA or individual)",
-    rejected: "a margin-call question or a bare account question is not an account_type request",
   },
   desired_resolution: {
     recognised: "a desired_resolution request is recognised however the customer's wanted outcome is asked for",

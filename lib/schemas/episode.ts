@@ -9,6 +9,23 @@ const messageTurnSchema = z
   })
   .strict();
 
+/**
+ * Issue 17: what a decision's situation is, in the pack's vocabulary (golden/pack/matters.json), so its target can be
+ * checked against the pack by code (`assay lint-golden`). Values are checked against the pack there, not here, so the
+ * vocabulary lives in one place. Optional so episodes stored before pack v1.5 still parse.
+ */
+export const decisionFactsSchema = z
+  .object({
+    matters: z.array(z.string().regex(/^[A-Z]{3}-\d{2}\.[a-z0-9_]+$/, "a matter id looks like MGN-04.extension")).min(1).max(2),
+    verified: z.boolean(),
+    caller: z.enum(["holder", "third_party"]),
+    deadline: z.string().min(1),
+    conditions: z.array(z.string().min(1)),
+    raised: z.array(z.string().regex(/^[A-Z]{3}-\d{2}$/, "policy id must look like ABC-01")),
+  })
+  .strict();
+export type DecisionFacts = z.infer<typeof decisionFactsSchema>;
+
 /** A point where the agent must emit one output; reference_reply is what a compliant agent says there and becomes the agent turn that follows. */
 const decisionTurnSchema = z
   .object({
@@ -17,6 +34,9 @@ const decisionTurnSchema = z
     target: targetSchema,
     rationale: z.string().min(1),
     reference_reply: z.string().min(1),
+    facts: decisionFactsSchema.optional(),
+    /** A timeline the facts would allow but this target leaves out, with why (checked by `assay lint-golden`). */
+    timeline_exceptions: z.record(z.string().min(1), z.string().min(10)).optional(),
   })
   .strict();
 
