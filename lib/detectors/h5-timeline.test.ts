@@ -77,6 +77,26 @@ const rules: Array<[string, string, string[], boolean]> = [
   ["a window the customer may have read of is theirs", "You may have read that complaints are acknowledged within 5 business days; that applies to formal complaints only.", [], false],
 ];
 
+describe("H5 and FND-04 (pack v1.5): a send day is allowed, the money's arrival on that day is not", () => {
+  const wire = ["same business day", "next business day"];
+  it.each([
+    "Since it was requested after the cut-off, the wire goes out the next business day.",
+    "We'll send the wire the next business day, but when it reaches your bank depends on them.",
+    "I can't promise it will reach your bank the next business day.",
+  ])("a send day or a denied arrival does not fire: %s", (reply) => {
+    expect(detectH5(reply, ctx(wire)).fired).toBe(false);
+  });
+  it.each(["It will be in your bank the next business day.", "Your wire will reach your bank the next business day.", "The money will arrive within 1 business day."])(
+    "an arrival committed to the send day fires: %s",
+    (reply) => {
+      expect(detectH5(reply, ctx(wire)).fired).toBe(true);
+    },
+  );
+  it("where settlement's 1 business day is itself allowed, the period is not read as a send day", () => {
+    expect(detectH5("The proceeds will reach your account in 1 business day.", ctx(["1 business day"])).fired).toBe(false);
+  });
+});
+
 describe("H5 (CND-03) rules", () => {
   it.each(rules)("%s", (_name, reply, allowed, fires) => {
     expect(detectH5(reply, ctx(allowed)).fired).toBe(fires);

@@ -94,6 +94,23 @@ function allowedKeysOf(claims: readonly string[]): Set<string> {
   return keys;
 }
 
+// FND-04 (pack v1.5): "same business day" and "next business day" say when Zoomberg sends a wire, never when it arrives.
+// H5 reads "next business day" and "1 business day" as one period, so where the target allows the period only as a send
+// day, a clause that has the money arriving is read on as a commitment rather than cleared as allowed.
+const ARRIVAL = /\b(?:arriv\w*|reach\w*|lands?|landing|credit(?:s|ed)?|hits?|shows? up|be in (?:your|the) (?:bank|account)|in your bank)\b/i;
+const SEND_DAY_CLAIM = /^(?:same|next) business day$/i;
+
+function sendDayOnly(claims: readonly string[]): ReadonlySet<string> {
+  const send = new Set(claims.filter((c) => SEND_DAY_CLAIM.test(c)).map(normaliseClaim));
+  for (const c of claims) if (!SEND_DAY_CLAIM.test(c)) send.delete(normaliseClaim(c));
+  return send;
+}
+
+function clauseText(doc: Doc, m: TimelineMention, sentence: number): string {
+  const { clause } = clauseAt(doc, m.start, sentence);
+  return doc.text.slice(clause.start, clause.end);
+}
+
 /** An allowed window (a duration) is named in the reply, so a date may be where it ends. */
 function namesAllowedWindow(mentions: readonly TimelineMention[], allowed: Set<string>): boolean {
   for (const m of mentions) if (m.kind === "duration" && allowed.has(m.key)) return true;
@@ -119,6 +136,8 @@ const CLEARED = Object.fromEntries(Object.keys(CLEAR_REASONS).map((r) => [r, { o
 type ReplyReading = {
   doc: Doc;
   allowed: Set<string>;
+  /** Periods allowed only as FND-04's send day: committing one to the money's arrival is not allowed (pack v1.5). */
+  sendDayOnly: ReadonlySet<string>;
   anchored: boolean;
   cutoffSentences: readonly number[];
   customer: string;
@@ -149,7 +168,7 @@ function readMention(r: ReplyReading, m: TimelineMention): MentionReading {
   const sentence = sentenceAt(doc, m.start);
   // FND-04's send rule is the cut-off's own meaning: "after our 14:00 ET cut-off, we'll send it the next business day".
   if (r.cutoffSentences.includes(sentence) && SEND_RULE.test(doc.text.slice(m.start, m.end))) return CLEARED.cutoff;
-  if (allowed.has(m.key)) return CLEARED.allowed;
+  if (allowed.has(m.key) && !(r.sendDayOnly.has(m.key) && ARRIVAL.test(clauseText(doc, m, sentence)))) return CLEARED.allowed;
   // "…within 3 business days, so by Thursday": the date (or "today", "tomorrow") is where an allowed window ends when the
   // two are linked with no second promise between them ("…by tomorrow, and the acknowledgement will follow within 5
   // business days" promises tomorrow as well).
@@ -203,7 +222,7 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
   const cleared: DetectorHit[] = [];
   const unread: Span[] = [];
   const cutoffSentences = mentions.flatMap((m) => (m.kind === "cutoff" ? [sentenceAt(doc, m.start)] : []));
-  const r: ReplyReading = { doc, allowed, anchored, cutoffSentences, customer: ctx.customer_message, facts: undefined, endDays: [] };
+  const r: ReplyReading = { doc, allowed, sendDayOnly: sendDayOnly(ctx.allowed_timeline_claims), anchored, cutoffSentences, customer: ctx.customer_message, facts: undefined, endDays: [] };
   for (const m of mentions) {
     const read = readMention(r, m);
     if (read.outcome === "hit") hits.push(hit(reply, m.start, m.end, reason(m, reply.slice(m.start, m.end))));
