@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { foreignKey, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { ACTION_TYPES, DETECTOR_CODES, DIFFICULTIES, FAMILIES, SPLITS } from "../lib/pack/vocab";
 import type { Target } from "../lib/schemas/target";
 import type { Turn } from "../lib/schemas/episode";
@@ -26,10 +26,17 @@ export const packVersions = sqliteTable("pack_versions", {
   loadedAt: text("loaded_at").notNull(),
 });
 
+/**
+ * The golden set is stored once per pack version (issue 17): a run names the pack version it was scored under, and its
+ * decisions read that version's targets, so seeding a newer pack never changes what an old run shows.
+ */
 export const episodes = sqliteTable(
   "episodes",
   {
-    id: text("id").primaryKey(),
+    packVersion: text("pack_version")
+      .notNull()
+      .references(() => packVersions.version),
+    id: text("id").notNull(),
     /** File order in golden/episodes, so decision points flatten in the same order as the CLI's. */
     seq: integer("seq").notNull(),
     family: text("family", { enum: FAMILIES }).notNull(),
@@ -39,16 +46,15 @@ export const episodes = sqliteTable(
     traps: text("traps", { mode: "json" }).$type<string[]>().notNull(),
     turns: text("turns", { mode: "json" }).$type<Turn[]>().notNull(),
   },
-  (t) => [index("episodes_seq_idx").on(t.seq)],
+  (t) => [primaryKey({ columns: [t.packVersion, t.id] }), index("episodes_version_seq_idx").on(t.packVersion, t.seq)],
 );
 
 export const decisionPoints = sqliteTable(
   "decision_points",
   {
-    id: text("id").primaryKey(),
-    episodeId: text("episode_id")
-      .notNull()
-      .references(() => episodes.id),
+    packVersion: text("pack_version").notNull(),
+    id: text("id").notNull(),
+    episodeId: text("episode_id").notNull(),
     /** 1-based position of the decision within its episode. */
     position: integer("position").notNull(),
     family: text("family", { enum: FAMILIES }).notNull(),
@@ -59,7 +65,11 @@ export const decisionPoints = sqliteTable(
     referenceReply: text("reference_reply").notNull(),
     customerMessage: text("customer_message").notNull(),
   },
-  (t) => [index("decision_points_episode_idx").on(t.episodeId)],
+  (t) => [
+    primaryKey({ columns: [t.packVersion, t.id] }),
+    foreignKey({ name: "decision_points_episode_fk", columns: [t.packVersion, t.episodeId], foreignColumns: [episodes.packVersion, episodes.id] }),
+    index("decision_points_episode_idx").on(t.packVersion, t.episodeId),
+  ],
 );
 
 export const runs = sqliteTable(
@@ -92,9 +102,8 @@ export const runLines = sqliteTable(
       .notNull()
       .references(() => runs.id, { onDelete: "cascade" }),
     lineNo: integer("line_no").notNull(),
-    decisionId: text("decision_id")
-      .notNull()
-      .references(() => decisionPoints.id),
+    /** A decision of the run's pack version (runs.pack_version): no foreign key, the import checked it against that version's points. */
+    decisionId: text("decision_id").notNull(),
     thinking: integer("thinking", { mode: "boolean" }).notNull(),
     sample: integer("sample").notNull(),
     model: text("model"),
