@@ -27,8 +27,32 @@ export function openDb(file: string): Db {
   // WAL makes NORMAL durable against application crashes; FULL would fsync every commit.
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: repoPath("db", "migrations") });
+  migrateWithKeysOff(db);
   return db;
+}
+
+/**
+ * Applies pending migrations with foreign keys off. A migration that rebuilds a table (SQLite cannot drop a key or
+ * change a primary key in place) drops the old table, which with keys on would cascade into its children; and SQLite
+ * ignores the migration's own `PRAGMA foreign_keys=OFF` inside the migrator's transaction. After a migration ran,
+ * `foreign_key_check` must come back empty.
+ */
+function migrateWithKeysOff(db: Db): void {
+  const sqlite = db.$client;
+  const applied = () => {
+    const has = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+    return has ? (sqlite.prepare("SELECT count(*) AS n FROM __drizzle_migrations").get() as { n: number }).n : 0;
+  };
+  const before = applied();
+  sqlite.pragma("foreign_keys = OFF");
+  try {
+    migrate(db, { migrationsFolder: repoPath("db", "migrations") });
+  } finally {
+    sqlite.pragma("foreign_keys = ON");
+  }
+  if (applied() === before) return;
+  const orphans = sqlite.pragma("foreign_key_check") as Array<{ table: string; rowid: number; parent: string }>;
+  if (orphans.length) throw new Error(`migration left ${orphans.length} row(s) without their parent, e.g. ${orphans[0]!.table} rowid ${orphans[0]!.rowid} → ${orphans[0]!.parent}`);
 }
 
 const globalForDb = globalThis as unknown as { assayDb?: Db; assayDbPath?: string };

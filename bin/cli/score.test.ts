@@ -23,7 +23,7 @@ describe("assay score (SPEC §4)", () => {
     const r = assay("score", "--run", "golden/runs/careful.jsonl", "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(j.pack_version).toBe("1.4");
+    expect(j.pack_version).toBe(loadPack().version);
     for (const c of ["H1", "H4", "H5"]) expect(Object.keys(j.detectors[c])).toEqual(expect.arrayContaining(["precision", "recall", "precision_ci", "recall_ci", "n", "advisory"]));
     for (const s of ["dev", "eval", "all"]) {
       expect(Object.keys(j.splits[s])).toEqual(expect.arrayContaining(["composite", "composite_strict", "components", "hard_violations", "format_invalid_rate", "over_escalation_rate", "under_escalation_rate", "under_route_rate", "episodes_failed", "n_decisions", "n_episodes"]));
