@@ -1,4 +1,4 @@
-import "server-only";
+// No `server-only` marker: db/queries/decision.test.ts reads old runs through it.
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import { toDecisionPoints } from "../../lib/pack/decision-points";
 import type { Db } from "../index";
@@ -6,23 +6,32 @@ import { decisionPoints, decisionScores, episodes, runLines, runs } from "../sch
 
 /**
  * One decision of a run as the decision view shows it: the line verbatim, its scores, the decision point (target,
- * rationale) and the conversation up to it, plus the neighbouring line numbers for prev/next.
+ * rationale) and the conversation up to it, plus the neighbouring line numbers for prev/next. The decision point and
+ * episode are those of the run's own pack version — the targets it was scored against — not the workbench's current one.
  */
 export function getDecisionDetail(db: Db, runId: number, lineNo: number) {
-  const run = db.select({ id: runs.id, name: runs.name, report: runs.report }).from(runs).where(eq(runs.id, runId)).get();
+  const run = db.select({ id: runs.id, name: runs.name, packVersion: runs.packVersion, report: runs.report }).from(runs).where(eq(runs.id, runId)).get();
   if (!run) return null;
   const line = db.select().from(runLines).where(and(eq(runLines.runId, runId), eq(runLines.lineNo, lineNo))).get();
   if (!line) return null;
   const score = db.select().from(decisionScores).where(eq(decisionScores.lineId, line.id)).get();
-  const point = db.select().from(decisionPoints).where(eq(decisionPoints.id, line.decisionId)).get();
+  const point = db
+    .select()
+    .from(decisionPoints)
+    .where(and(eq(decisionPoints.packVersion, run.packVersion), eq(decisionPoints.id, line.decisionId)))
+    .get();
   if (!score || !point) return null;
-  const ep = db.select().from(episodes).where(eq(episodes.id, point.episodeId)).get()!;
+  const ep = db
+    .select()
+    .from(episodes)
+    .where(and(eq(episodes.packVersion, run.packVersion), eq(episodes.id, point.episodeId)))
+    .get()!;
   const flat = toDecisionPoints([{ id: ep.id, family: ep.family, difficulty: ep.difficulty, split: ep.split, title: ep.title, traps: ep.traps, turns: ep.turns }]);
   const history = flat.find((p) => p.decision_id === point.id)?.history ?? [];
   const prev = db.select({ lineNo: runLines.lineNo }).from(runLines).where(and(eq(runLines.runId, runId), lt(runLines.lineNo, lineNo))).orderBy(desc(runLines.lineNo)).limit(1).get();
   const next = db.select({ lineNo: runLines.lineNo }).from(runLines).where(and(eq(runLines.runId, runId), gt(runLines.lineNo, lineNo))).orderBy(asc(runLines.lineNo)).limit(1).get();
   return {
-    run: { id: run.id, name: run.name, advisory: run.report.advisory, detectors: run.report.detectors },
+    run: { id: run.id, name: run.name, packVersion: run.packVersion, advisory: run.report.advisory, detectors: run.report.detectors },
     line,
     score,
     point,

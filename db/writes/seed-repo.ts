@@ -28,7 +28,7 @@ export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string 
   const mustAsk = readJsonFile(repoPath("golden", "pack", "must_ask.json"), mustAskFileSchema);
   const eps = loadEpisodes();
   const pack = seedPack(db, { version: policies.pack_version, policies: policies.policies, mustAsk, evalHash: evalSplitHash(eps) }, at);
-  const episodes = seedEpisodes(db, eps, at);
+  const episodes = seedEpisodes(db, eps, policies.pack_version, at);
 
   loadProbes(); // validates every file and refuses duplicate ids across files before anything is seeded
   const list = shippedProbeFiles().flatMap((f) => readJsonlFile(f, probeSchema).map((probe, i) => ({ probe, file: path.relative(REPO_ROOT, f).split(path.sep).join("/"), seq: i + 1 })));

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { canonicalJson } from "../../bin/load/eval-hash";
 import { toDecisionPoints } from "../../lib/pack/decision-points";
 import type { Episode } from "../../lib/schemas/episode";
@@ -31,13 +32,14 @@ export function seedPack(db: Db, pack: { version: string; policies: Policy[]; mu
 }
 
 /**
- * Inserts the episodes (and their decision points) the database does not have yet, in golden file order. Existing
- * episodes are never rewritten — imported runs were scored against them — but any that differ from golden/ are reported.
+ * Inserts the episodes (and their decision points) of one pack version that the database does not have yet, in golden
+ * file order. Each pack version keeps its own set: a new version's episodes go in beside the old ones, and rows of a
+ * version are never rewritten — runs were scored against them — but any that differ from golden/ are reported.
  */
-export function seedEpisodes(db: Db, eps: readonly Episode[], at = new Date().toISOString()): SeedCounts {
+export function seedEpisodes(db: Db, eps: readonly Episode[], packVersion: string, at = new Date().toISOString()): SeedCounts {
   return db.transaction(
     (tx) => {
-      const existing = new Map(tx.select().from(episodes).all().map((e) => [e.id, e]));
+      const existing = new Map(tx.select().from(episodes).where(eq(episodes.packVersion, packVersion)).all().map((e) => [e.id, e]));
       let seq = existing.size === 0 ? 0 : Math.max(...[...existing.values()].map((e) => e.seq));
       const counts: SeedCounts = { added: 0, kept: 0, differing: [] };
       const added: Episode[] = [];
@@ -49,16 +51,16 @@ export function seedEpisodes(db: Db, eps: readonly Episode[], at = new Date().to
           if (canonicalJson(stored) !== canonicalJson(ep)) counts.differing.push(ep.id);
           continue;
         }
-        tx.insert(episodes).values({ id: ep.id, seq: ++seq, family: ep.family, difficulty: ep.difficulty, split: ep.split, title: ep.title, traps: ep.traps, turns: ep.turns }).run();
+        tx.insert(episodes).values({ packVersion, id: ep.id, seq: ++seq, family: ep.family, difficulty: ep.difficulty, split: ep.split, title: ep.title, traps: ep.traps, turns: ep.turns }).run();
         added.push(ep);
         counts.added++;
       }
       for (const p of toDecisionPoints(added)) {
         tx.insert(decisionPoints)
-          .values({ id: p.decision_id, episodeId: p.episode_id, position: p.index, family: p.family, difficulty: p.difficulty, split: p.split, target: p.target, rationale: p.rationale, referenceReply: p.reference_reply, customerMessage: p.customer_message })
+          .values({ packVersion, id: p.decision_id, episodeId: p.episode_id, position: p.index, family: p.family, difficulty: p.difficulty, split: p.split, target: p.target, rationale: p.rationale, referenceReply: p.reference_reply, customerMessage: p.customer_message })
           .run();
       }
-      if (counts.added > 0) audit(tx, { actor: SEED_ACTOR, action: "episodes.seed", entity: "episode_set", entityId: "golden", at, detail: { added: counts.added } });
+      if (counts.added > 0) audit(tx, { actor: SEED_ACTOR, action: "episodes.seed", entity: "episode_set", entityId: "golden", at, detail: { pack_version: packVersion, added: counts.added } });
       return counts;
     },
     { behavior: "immediate" },

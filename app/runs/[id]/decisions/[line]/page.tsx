@@ -23,7 +23,8 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
   const db = getDb();
   const d = getDecisionDetail(db, runId, lineNo);
   if (!d) notFound();
-  const { pack } = loadDbPack(db);
+  // The run's own pack: its targets and must-ask rules are the ones this decision was scored against.
+  const { pack } = loadDbPack(db, d.run.packVersion);
   const s = d.score;
   const target = d.point.target;
   const format = checkFormat(d.line.raw);
@@ -87,7 +88,7 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
         </section>
 
         <section aria-labelledby="target">
-          <h2 id="target">Target</h2>
+          <h2 id="target">Target (pack v{d.run.packVersion})</h2>
           <table aria-label="Target">
             <tbody>
               {Object.entries(target).map(([k, v]) => (
