@@ -58,7 +58,7 @@ function citedBasis(ms: readonly Matter[], facts: DecisionFacts): Set<string> {
 }
 
 /** Timeline strings stated by a policy in `cited` whose statement the facts do not rule out. */
-export function allowedByFacts(pack: PackIndex, ms: readonly Matter[], facts: DecisionFacts): string[] {
+function allowedByFacts(pack: PackIndex, ms: readonly Matter[], facts: DecisionFacts): string[] {
   const cited = citedBasis(ms, facts);
   const matterIds = new Set(ms.map((m) => m.id));
   return pack.facts.timelines.claims

@@ -1,6 +1,6 @@
 import type { DecisionFacts, Episode } from "../schemas/episode";
 import type { Target } from "../schemas/target";
-import { allowedByFacts, expectedTarget, mattersOf, type PackIndex } from "./derive";
+import { expectedTarget, mattersOf, type PackIndex } from "./derive";
 
 // Issue 17: `assay lint-golden`. Each rule names a check a careful reviewer would make by hand; every failure names the
 // decision, the field and the rule. The facts the rules read are the pack's (golden/pack/*.json), never restated here.
@@ -70,10 +70,8 @@ function lintFacts(pack: PackIndex, d: Decision, facts: DecisionFacts): LintFail
   if (!pack.deadlines.has(facts.deadline)) fail("deadline", `unknown deadline '${facts.deadline}'`);
   for (const c of facts.conditions) if (!pack.conditions.has(c)) fail("conditions", `unknown condition '${c}'`);
   for (const p of facts.raised) if (!pack.policyText.has(p)) fail("raised", `${p} is not a policy`);
-  const ms = mattersOf(pack, facts);
-  if (ms.length === 2 && (ms[0].action !== ms[1].action || ms[0].destination !== ms[1].destination)) {
-    fail("matters", `${ms[0].id} and ${ms[1].id} name different actions; one decision takes one action`);
-  }
+  const [a, b] = mattersOf(pack, facts);
+  if (a && b && (a.action !== b.action || a.destination !== b.destination)) fail("matters", `${a.id} and ${b.id} name different actions; one decision takes one action`);
   return out;
 }
 
@@ -155,4 +153,3 @@ export function lintGolden(pack: PackIndex, episodes: readonly Episode[]): LintF
   return [...lintPack(pack), ...decisions.flatMap((d) => lintDecision(pack, d)), ...lintSameFacts(decisions)];
 }
 
-export { allowedByFacts };
