@@ -12,6 +12,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   compare: () => import("./compare"),
   noise: () => import("./noise"),
   import: () => import("./import"),
+  prompts: () => import("./prompts"),
 };
 
 const USAGE = `usage: assay <command> [options]
@@ -24,6 +25,7 @@ const USAGE = `usage: assay <command> [options]
   compare BASELINE CANDIDATE [--role R] [--fail-on-regression] [--json]
   noise REPORT... [--band 0.031] [--json]
   import --run FILE --name NAME
+  prompts [--split dev|eval|all] [--format chat|text] --out FILE
 `;
 
 /** Runs one command; returns the exit status. Bad input → 2 with file:line: field on stderr; never a stack trace. */

@@ -104,6 +104,8 @@ export const scoreReportSchema = z.object({
   kind: z.literal("score"),
   schema_version: z.literal(1),
   pack_version: z.string(),
+  /** The prompts `assay prompts` renders from this pack (lib/prompts/version.ts); absent in reports written before issue 19. */
+  prompt_version: z.string().optional(),
   run: z.object({ file: z.string(), model: z.string().nullable(), n_lines: z.number().int() }),
   eval_hash: z.string(),
   detectors: z.object(Object.fromEntries(DETECTOR_CODES.map((c) => [c, detectorFigureSchema])) as Record<(typeof DETECTOR_CODES)[number], typeof detectorFigureSchema>),

@@ -4,6 +4,7 @@ import { runLineSchema, type RunLine } from "../schemas/run-line";
 import { InputError } from "../io/input-error";
 import { parseJsonlLine } from "../io/parse";
 import { eachLine } from "../io/lines";
+import { promptVersion } from "../prompts/version";
 import { DETECTOR_CODES, type DetectorCode, type Split } from "../pack/vocab";
 import type { DecisionResult, DetectorFigure, ScoreReport, Summary } from "./report-schema";
 import { scoreDecision } from "./score-decision";
@@ -136,6 +137,7 @@ export function createRunScorer(opts: RunScorerOptions): RunScorer {
         kind: "score",
         schema_version: 1,
         pack_version: opts.pack.version,
+        prompt_version: promptVersion(opts.pack.version),
         run: { file: opts.file, model, n_lines: nLines },
         eval_hash: opts.evalHash,
         detectors: opts.detectors,
