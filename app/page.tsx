@@ -2,6 +2,7 @@ import Link from "next/link";
 import { getDb } from "@/db/index";
 import { listApprovals } from "@/db/queries/baselines";
 import { listRuns } from "@/db/queries/runs";
+import { currentPackVersion } from "@/db/queries/scoring-context";
 import { currentBaselineRef } from "@/lib/approval/history";
 import { parseRef } from "@/lib/approval/report-ref";
 import { MAX_RUN_BYTES } from "@/db/writes/import-run";
@@ -15,6 +16,7 @@ export const dynamic = "force-dynamic";
 export default async function RunsPage() {
   await requirePageUser();
   const runs = listRuns(getDb());
+  const currentPack = currentPackVersion(getDb());
   // Issue 5: each run is compared against the current (newest approved) score baseline by default.
   const baselineRef = currentBaselineRef(listApprovals(getDb()).map((a) => a.record), "score");
   const baselineId = baselineRef ? (parseRef(baselineRef)?.id ?? null) : null;
@@ -43,6 +45,7 @@ export default async function RunsPage() {
             <th className="num">under-esc</th>
             <th className="num">under-route</th>
             <th>advisory</th>
+            <th>pack</th>
             <th>imported</th>
             <th>vs baseline</th>
           </tr>
@@ -79,6 +82,18 @@ export default async function RunsPage() {
                 <td className="num">{pct(all.under_escalation_rate)}</td>
                 <td className="num">{pct(all.under_route_rate)}</td>
                 <td>{r.report.advisory.length ? <span className="badge advisory">{r.report.advisory.join(", ")}</span> : "—"}</td>
+                {/* Issue 17: a run scored under an older pack is not comparable with today's; say which pack scored it. */}
+                <td>
+                  v{r.packVersion}
+                  {currentPack !== null && r.packVersion !== currentPack ? (
+                    <>
+                      {" "}
+                      <span className="badge advisory" title={`Scored under pack v${r.packVersion}; the current pack is v${currentPack}: not comparable with runs scored under it`}>
+                        not current
+                      </span>
+                    </>
+                  ) : null}
+                </td>
                 <td className="muted">
                   {r.createdBy}, {when(r.createdAt)}
                 </td>

@@ -8,6 +8,7 @@ import { describeRef, reportKindOfRef } from "@/lib/approval/report-ref";
 import { buildApprovalRecord } from "@/lib/approval/record";
 import { reviewState } from "@/lib/approval/review";
 import { can } from "@/lib/auth/permissions";
+import { NOT_COMPARABLE } from "@/lib/compare/compat";
 import { f3, when } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
 import { DeltaTable, type DeltaRow } from "./delta-table";
@@ -103,6 +104,9 @@ async function Comparison({
     );
   }
   const r = data.outcome.result;
+  // Issue 17: a pack or eval-split change comes first and loudest; the other provenance warnings below it.
+  const notComparable = r.warnings.filter((w) => w.startsWith(NOT_COMPARABLE));
+  const otherWarnings = r.warnings.filter((w) => !w.startsWith(NOT_COMPARABLE));
   const pair = { baselineRef: baseline, candidateRef: candidate };
   const reviews = reviewsFor(db, pair);
   const state = reviewState(r, reviews);
@@ -125,9 +129,19 @@ async function Comparison({
 
   return (
     <>
-      {r.warnings.length ? (
+      {notComparable.length ? (
+        <div role="alert" aria-label="Not comparable" className="error">
+          <strong>These reports were scored against different targets: Δ below is not the agent change alone.</strong>
+          <ul>
+            {notComparable.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {otherWarnings.length ? (
         <ul aria-label="Warnings" className="warn">
-          {r.warnings.map((w) => (
+          {otherWarnings.map((w) => (
             <li key={w}>{w}</li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-// No `server-only` marker: db/queries/decision.test.ts reads old runs through it.
+// No `server-only` marker: db/writes/pack-versions.test.ts reads old runs through it.
 import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
 import { toDecisionPoints } from "../../lib/pack/decision-points";
 import type { Db } from "../index";

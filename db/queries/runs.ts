@@ -6,7 +6,7 @@ import { runs } from "../schema";
 /** Every run, newest first, with the report (no decisions) for the list's headline figures. */
 export function listRuns(db: Db) {
   return db
-    .select({ id: runs.id, name: runs.name, fileName: runs.fileName, model: runs.model, nLines: runs.nLines, example: runs.example, createdBy: runs.createdBy, createdAt: runs.createdAt, report: runs.report })
+    .select({ id: runs.id, name: runs.name, fileName: runs.fileName, model: runs.model, packVersion: runs.packVersion, nLines: runs.nLines, example: runs.example, createdBy: runs.createdBy, createdAt: runs.createdAt, report: runs.report })
     .from(runs)
     .orderBy(desc(runs.createdAt), desc(runs.id))
     .all();

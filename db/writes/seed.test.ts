@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadEpisodes } from "../../bin/load/episodes";
+import { loadPack } from "../../bin/load/pack";
 import { loadProbes } from "../../bin/load/probes";
 import { validateDetectors } from "../../lib/detectors/validate";
 import { DETECTOR_CODES } from "../../lib/pack/vocab";
@@ -43,7 +44,7 @@ describe("seeding from golden/ and probes/", () => {
     seedFromRepo(t.db, { exampleRuns: false });
     const eps = loadEpisodes();
     const changed = eps.map((e, i) => (i === 0 ? { ...e, title: `${e.title} (edited)` } : e));
-    const r = seedEpisodes(t.db, changed);
+    const r = seedEpisodes(t.db, changed, loadPack().version);
     expect(r).toEqual({ added: 0, kept: eps.length, differing: [eps[0]!.id] });
     expect(t.db.select({ title: episodes.title }).from(episodes).where(eq(episodes.id, eps[0]!.id)).get()!.title).toBe(eps[0]!.title);
   });

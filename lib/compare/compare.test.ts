@@ -123,6 +123,16 @@ describe("report versions and provenance", () => {
     expect(w).toMatch(/judge votes \(K\) differs/);
   });
 
+  it("a changed pack version or eval split says in words that the two are not comparable", () => {
+    const decisions = scoreDecisions(BASE);
+    const base = normaliseReport(makeScoreReport(decisions, { pack_version: "1.4", eval_hash: "a".repeat(64) }), "b.json");
+    const cand = normaliseReport(makeScoreReport(decisions, { pack_version: "1.5", eval_hash: "0123456789abcdef".repeat(4) }), "c.json");
+    const w = run(base, cand).warnings;
+    expect(w).toContain("not comparable: pack v1.4 vs v1.5 (the targets changed, so Δ mixes the pack change with the agent change)");
+    expect(w).toContain("not comparable: eval split aaaaaaaaaaaa vs 0123456789ab (episodes or targets changed)");
+    expect(run(base, base).warnings.filter((x) => x.startsWith("not comparable"))).toEqual([]);
+  });
+
   it("mixing a score report with a judge report is an error, not a result", () => {
     const out = compareReports(normaliseReport(makeScoreReport(scoreDecisions([0.5])), "s.json"), judge([0.5]));
     expect(out.ok).toBe(false);

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/index";
 import { getRun } from "@/db/queries/runs";
+import { currentPackVersion } from "@/db/queries/scoring-context";
 import { COMPONENT_WEIGHTS, COMPONENTS, DETECTOR_CODES, HARD_CODE_NAMES, HARD_CODES } from "@/lib/pack/vocab";
 import type { Summary } from "@/lib/scoring/report-schema";
 import { BarChart } from "../../_components/bar-chart";
@@ -24,6 +25,7 @@ export default async function RunReportPage({ params, searchParams }: { params: 
   if (!Number.isInteger(runId) || runId <= 0) notFound();
   const run = getRun(getDb(), runId);
   if (!run) notFound();
+  const currentPack = currentPackVersion(getDb());
   const r = run.report;
   const view: SplitView = SPLIT_VIEWS.includes(sp.breakdown as SplitView) ? (sp.breakdown as SplitView) : "all";
   const breakdowns = view === "all" ? { by_family: r.by_family, by_difficulty: r.by_difficulty, by_thinking: r.by_thinking } : run.splitBreakdowns[view];
@@ -43,7 +45,7 @@ export default async function RunReportPage({ params, searchParams }: { params: 
       </p>
       <h1>Run report: {run.name}</h1>
       <p className="muted">
-        {run.fileName} · model {run.model ?? "—"} · {run.nLines.toLocaleString("en-US")} lines · pack v{r.pack_version} · eval hash <code title={r.eval_hash}>{r.eval_hash.slice(0, 12)}</code> · imported by {run.createdBy}, {when(run.createdAt)}
+        {run.fileName} · model {run.model ?? "—"} · {run.nLines.toLocaleString("en-US")} lines · pack v{run.packVersion} · eval hash <code title={r.eval_hash}>{r.eval_hash.slice(0, 12)}</code> · imported by {run.createdBy}, {when(run.createdAt)}
         {run.example && (
           <>
             {" "}
@@ -51,6 +53,14 @@ export default async function RunReportPage({ params, searchParams }: { params: 
           </>
         )}
       </p>
+      {currentPack !== null && run.packVersion !== currentPack ? (
+        <div className="warn" role="note" aria-label="Pack version">
+          <strong>
+            Scored under pack v{run.packVersion}; the workbench&apos;s current pack is v{currentPack}.
+          </strong>{" "}
+          Its targets and scores are v{run.packVersion}&apos;s and are not comparable with runs scored under v{currentPack}; its decisions show the v{run.packVersion} targets it was scored against.
+        </div>
+      ) : null}
       <p>
         <Link href={decisionsHref()} className="button">
           Browse all {run.nLines.toLocaleString("en-US")} decisions
