@@ -12,6 +12,7 @@ import { REVIEW_DECISIONS } from "../lib/approval/review";
 import type { ApprovalRecord } from "../lib/approval/record";
 import type { JudgeReportV2 } from "../lib/judge/report-schema";
 import type { AuthoredCase } from "../lib/golden/case-schema";
+import { THROTTLE_SCOPES } from "../lib/auth/throttle-scopes";
 
 /** Breakdowns of one split (dev or eval): the report's by_* blocks cover all decisions, these cover one split each. */
 export type SplitBreakdowns = Breakdowns;
@@ -311,6 +312,40 @@ export const setupTokens = sqliteTable("setup_tokens", {
   expiresAt: text("expires_at").notNull(),
 });
 
+/**
+ * Sign-in throttling (issue 20): one row per account and per client address, in the database so a lock holds across
+ * restarts and app instances. lib/auth/throttle.ts decides; a lead lifts a lock by clearing lockedUntil.
+ */
+export const signInThrottles = sqliteTable(
+  "sign_in_throttles",
+  {
+    scope: text("scope", { enum: THROTTLE_SCOPES }).notNull(),
+    /** The lower-cased email typed (held by someone or not), or the client address. */
+    subject: text("subject").notNull(),
+    /** Failed attempts counted since windowStartedAt (an attempt counts from the moment it is let through). */
+    failures: integer("failures").notNull(),
+    windowStartedAt: text("window_started_at").notNull(),
+    lastFailureAt: text("last_failure_at"),
+    /** Attempts are refused (429) until then; null when not locked. */
+    lockedUntil: text("locked_until"),
+    /** Locks since the last success or quiet period: each doubles the next lock (backoff). */
+    locks: integer("locks").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.subject] }), index("sign_in_throttles_locked_idx").on(t.lockedUntil)],
+);
+
+/**
+ * The text of each file db:setup last seeded from (probes/*.jsonl, golden/roles/*.json, golden/policy_behaviors.json),
+ * by repo-relative path (issue 20): an export is a download previewed as a diff against it, never a write to the checkout.
+ */
+export const seededFiles = sqliteTable("seeded_files", {
+  path: text("path").primaryKey(),
+  content: text("content").notNull(),
+  sha256: text("sha256").notNull(),
+  seededAt: text("seeded_at").notNull(),
+});
+
 export type PackVersionRow = typeof packVersions.$inferSelect;
 export type NewPackVersion = typeof packVersions.$inferInsert;
 export type EpisodeRow = typeof episodes.$inferSelect;
@@ -342,3 +377,7 @@ export type NewJudgeReport = typeof judgeReports.$inferInsert;
 export type GoldenCaseVersionRow = typeof goldenCaseVersions.$inferSelect;
 export type NewGoldenCaseVersion = typeof goldenCaseVersions.$inferInsert;
 export type SetupTokenRow = typeof setupTokens.$inferSelect;
+export type SignInThrottleRow = typeof signInThrottles.$inferSelect;
+export type NewSignInThrottle = typeof signInThrottles.$inferInsert;
+export type SeededFileRow = typeof seededFiles.$inferSelect;
+export type NewSeededFile = typeof seededFiles.$inferInsert;
