@@ -13,6 +13,7 @@ import type { ApprovalRecord } from "../lib/approval/record";
 import type { JudgeReportV2 } from "../lib/judge/report-schema";
 import type { AuthoredCase } from "../lib/golden/case-schema";
 import { THROTTLE_SCOPES } from "../lib/auth/throttle-scopes";
+import { AUDIT_STRATA, type AuditStrata } from "../lib/audit/strata";
 
 /** Breakdowns of one split (dev or eval): the report's by_* blocks cover all decisions, these cover one split each. */
 export type SplitBreakdowns = Breakdowns;
@@ -141,6 +142,8 @@ export const decisionScores = sqliteTable(
     hits: text("hits", { mode: "json" }).$type<DecisionResult["hits"]>().notNull(),
     /** Spans the detectors read and cleared, with why; null on a run imported before cleared spans were recorded. */
     cleared: text("cleared", { mode: "json" }).$type<DetectorSpan[]>(),
+    /** The reply names a period or date at all (H5's audit stratum, issue 18); null on a run imported before it was recorded. */
+    namesTimeline: integer("names_timeline", { mode: "boolean" }),
     actionType: real("action_type").notNull(),
     destination: real("destination").notNull(),
     priority: real("priority").notNull(),
@@ -346,6 +349,64 @@ export const seededFiles = sqliteTable("seeded_files", {
   seededAt: text("seeded_at").notNull(),
 });
 
+/**
+ * A run's detector audit (issue 18): per detector, a seeded stratified sample of the run's format-valid replies (every
+ * fired one or a random 60, and a random 60 not fired), drawn once and stored so everyone labels the same items.
+ */
+export const runAudits = sqliteTable(
+  "run_audits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    seed: integer("seed").notNull(),
+    /** Each stratum's size in the run and how many were drawn (lib/audit/strata.ts): the estimator's weights. */
+    strata: text("strata", { mode: "json" }).$type<AuditStrata>().notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("run_audits_run_uq").on(t.runId)],
+);
+
+/** One drawn reply of an audit, for one detector. A line drawn for two detectors is two items, labelled separately. */
+export const runAuditItems = sqliteTable(
+  "run_audit_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    auditId: integer("audit_id")
+      .notNull()
+      .references(() => runAudits.id, { onDelete: "cascade" }),
+    detector: text("detector", { enum: DETECTOR_CODES }).notNull(),
+    stratum: text("stratum", { enum: AUDIT_STRATA }).notNull(),
+    /** Queue order within the detector: both strata shuffled together, so an item's place says nothing of the prediction. */
+    seq: integer("seq").notNull(),
+    lineId: integer("line_id")
+      .notNull()
+      .references(() => runLines.id, { onDelete: "cascade" }),
+    lineNo: integer("line_no").notNull(),
+    decisionId: text("decision_id").notNull(),
+    /** The probe this item was promoted to, once it has been. */
+    promotedProbeId: text("promoted_probe_id").references(() => probes.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("run_audit_items_audit_detector_line_uq").on(t.auditId, t.detector, t.lineId), index("run_audit_items_audit_detector_seq_idx").on(t.auditId, t.detector, t.seq)],
+);
+
+/** One label per annotator per audit item, as for probes: a second save by the same annotator replaces theirs. */
+export const runAuditLabels = sqliteTable(
+  "run_audit_labels",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => runAuditItems.id, { onDelete: "cascade" }),
+    annotator: text("annotator").notNull(),
+    label: text("label", { enum: PROBE_LABELS }).notNull(),
+    labelledAt: text("labelled_at").notNull(),
+  },
+  (t) => [uniqueIndex("run_audit_labels_item_annotator_uq").on(t.itemId, t.annotator)],
+);
+
 export type PackVersionRow = typeof packVersions.$inferSelect;
 export type NewPackVersion = typeof packVersions.$inferInsert;
 export type EpisodeRow = typeof episodes.$inferSelect;
@@ -381,3 +442,9 @@ export type SignInThrottleRow = typeof signInThrottles.$inferSelect;
 export type NewSignInThrottle = typeof signInThrottles.$inferInsert;
 export type SeededFileRow = typeof seededFiles.$inferSelect;
 export type NewSeededFile = typeof seededFiles.$inferInsert;
+export type RunAuditRow = typeof runAudits.$inferSelect;
+export type NewRunAudit = typeof runAudits.$inferInsert;
+export type RunAuditItemRow = typeof runAuditItems.$inferSelect;
+export type NewRunAuditItem = typeof runAuditItems.$inferInsert;
+export type RunAuditLabelRow = typeof runAuditLabels.$inferSelect;
+export type NewRunAuditLabel = typeof runAuditLabels.$inferInsert;
