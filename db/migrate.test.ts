@@ -67,10 +67,13 @@ function oldDatabase(packs: Array<{ version: string; loadedAt: string }>) {
   const points = toDecisionPoints(old.episodes);
   const insDp = sqlite.prepare("INSERT INTO decision_points (id, episode_id, position, family, difficulty, split, target, rationale, reference_reply, customer_message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   for (const p of points) insDp.run(p.decision_id, p.episode_id, p.index, p.family, p.difficulty, p.split, JSON.stringify(p.target), p.rationale, p.reference_reply, p.customer_message);
-  // runs, run_lines and decision_scores keep their columns in 0004, so today's writer stores the run.
+  // runs, run_lines and decision_scores keep their columns in 0004, so today's writer stores the run — once the one
+  // column a later migration (0006) adds is there for its insert; it is dropped again to leave the old shape.
   const latest = packs.reduce((a, b) => (b.loadedAt > a.loadedAt ? b : a)).version;
   const ctx = { points, pack: { ...pack, version: latest }, detectors: files.detectors, evalHash: evalSplitHash(old.episodes) };
+  sqlite.exec("ALTER TABLE decision_scores ADD names_timeline integer");
   const runId = storeScoredRun(db, { name: "old run", fileName: "old.jsonl", actor: "alice" }, scoreRunText(makeRunText(points), "old.jsonl", ctx));
+  sqlite.exec("ALTER TABLE decision_scores DROP COLUMN names_timeline");
   sqlite.close();
   return { old, runId, nEpisodes: old.episodes.length, nPoints: points.length };
 }
