@@ -13,6 +13,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   noise: () => import("./noise"),
   import: () => import("./import"),
   prompts: () => import("./prompts"),
+  generate: () => import("./generate"),
+  "reward-server": () => import("./reward-server"),
 };
 
 const USAGE = `usage: assay <command> [options]
@@ -26,6 +28,8 @@ const USAGE = `usage: assay <command> [options]
   noise REPORT... [--band 0.031] [--json]
   import --run FILE --name NAME
   prompts [--split dev|eval|all] [--format chat|text] --out FILE
+  generate --model NAME --base-url URL [--prompts FILE] [--samples K] [--thinking on|off|both] [--concurrency N] [--resume] --out FILE
+  reward-server [--host 127.0.0.1] [--port 8787] [--workers N]
 `;
 
 /** Runs one command; returns the exit status. Bad input → 2 with file:line: field on stderr; never a stack trace. */

@@ -32,7 +32,8 @@ export type JudgeClientOptions = {
 
 export type Completion = { ok: true; content: string; attempts: number } | { ok: false; error: string; attempts: number };
 
-export type JudgeClient = { complete(messages: ChatMessage[]): Promise<Completion> };
+/** `extra` adds fields to the request body (`assay generate` sends a thinking switch); the judge sends none. */
+export type JudgeClient = { complete(messages: ChatMessage[], extra?: Record<string, unknown>): Promise<Completion> };
 
 type Attempt = { ok: true; content: string } | { ok: false; error: string; retryable: boolean; retryAfterMs?: number };
 
@@ -86,8 +87,8 @@ export function createJudgeClient(o: JudgeClientOptions): JudgeClient {
     }
   }
 
-  async function complete(messages: ChatMessage[]): Promise<Completion> {
-    const body = JSON.stringify({ model: o.model, messages, temperature: o.temperature });
+  async function complete(messages: ChatMessage[], extra?: Record<string, unknown>): Promise<Completion> {
+    const body = JSON.stringify({ model: o.model, messages, temperature: o.temperature, ...extra });
     return limited(async () => {
       for (let attempt = 0; ; attempt++) {
         const r = await attemptOnce(body);
