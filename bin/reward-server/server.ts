@@ -31,21 +31,26 @@ function send(res: ServerResponse, status: number, body: unknown, extra: Record<
 }
 
 function sendError(res: ServerResponse, e: RequestError): void {
-  // A refused oversized body is not read to its end, so the connection cannot be reused.
-  send(res, e.status, { error: e.error, index: e.index, field: e.field }, e.status === 413 ? { connection: "close" } : {});
+  send(res, e.status, { error: e.error, index: e.index, field: e.field });
 }
 
-/** Reads the body up to MAX_BODY_BYTES as strict UTF-8 JSON; anything else is a BodyError (413 or 400). */
+/**
+ * Reads the body up to MAX_BODY_BYTES as strict UTF-8 JSON; anything else is a BodyError (413 or 400). An oversized
+ * body is read to its end and dropped, so the client, still sending, gets the 413 instead of a broken pipe.
+ */
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const declared = Number(req.headers["content-length"] ?? NaN);
-  if (declared > MAX_BODY_BYTES) throw new BodyError(fail(413, "", `the body is ${declared} bytes, over the limit of ${MAX_BODY_BYTES}`).error);
+  if (declared > MAX_BODY_BYTES) {
+    req.resume();
+    throw new BodyError(fail(413, "", `the body is ${declared} bytes, over the limit of ${MAX_BODY_BYTES}`).error);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyError(fail(413, "", `the body is over the limit of ${MAX_BODY_BYTES} bytes`).error);
-    chunks.push(chunk);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   }
+  if (size > MAX_BODY_BYTES) throw new BodyError(fail(413, "", `the body is over the limit of ${MAX_BODY_BYTES} bytes`).error);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, size));

@@ -16,7 +16,7 @@ export const openRlhfRequestSchema = z.object({ query: z.array(z.string()), prom
  */
 export const END_OF_SEQUENCE_MARKERS = ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "<|end|>", "<end_of_turn>", "<eos>", "</s>"] as const;
 
-/** The response: the query after its prompt, without trailing end-of-sequence markers (and the whitespace around them). */
+/** The response: the query after its prompt, without the end-of-sequence markers (and whitespace after them) it ends with. */
 export function responseOf(query: string, prompt: string): string {
   let s = query.slice(prompt.length);
   for (;;) {
