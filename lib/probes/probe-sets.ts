@@ -58,6 +58,9 @@ export const PROBE_SETS = [
   { key: "blind-c", prefix: "d-", label: "blind set C" },
   { key: "blind-b", prefix: "c-", label: "blind set B" },
   { key: "blind-a", prefix: "b-", label: "blind set A" },
+  // Issue 18: run replies labelled in an audit and promoted (lib/audit/promote.ts); a run's own distribution, never
+  // out of sample: the detectors were not read on them blind.
+  { key: "promoted", prefix: "run-", label: "promoted from run audits" },
   { key: "first", prefix: "", label: "first set and later additions" },
 ] as const;
 export type ProbeSetKey = (typeof PROBE_SETS)[number]["key"];
