@@ -20,7 +20,7 @@ const pack = loadPromptPack();
 let server: RunningServer;
 const reports = new Map<string, ScoreReport>();
 
-async function post(route: string, body: unknown, raw?: Buffer | string): Promise<{ status: number; json: Record<string, unknown> }> {
+async function post(route: string, body: unknown, raw?: Uint8Array | string): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: raw ?? JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
@@ -132,7 +132,7 @@ describe("a request that cannot be scored is a 4xx naming the item and field, ne
   const ID = [...points.keys()][0]!;
   it.each([
     ["malformed JSON", "/v1/score", null, "{oops", 400, ""],
-    ["bytes that are not UTF-8", "/v1/score", null, Buffer.from([0x7b, 0xff, 0x7d]), 400, ""],
+    ["bytes that are not UTF-8", "/v1/score", null, new Uint8Array([0x7b, 0xff, 0x7d]), 400, ""],
     ["an unknown decision id", "/v1/score", { outputs: [{ decision_id: ID, raw: "" }, { decision_id: "zzz-999-d1", raw: "" }] }, undefined, 422, "outputs[1].decision_id"],
     ["a raw that is not a string", "/v1/score", { outputs: [{ decision_id: ID, raw: 7 }] }, undefined, 400, "outputs[0].raw"],
     ["a batch over the limit", "/v1/score", { outputs: Array.from({ length: MAX_BATCH + 1 }, () => ({ decision_id: ID, raw: "" })) }, undefined, 413, "outputs"],
