@@ -20,7 +20,7 @@ const pack = loadPromptPack();
 let server: RunningServer;
 const reports = new Map<string, ScoreReport>();
 
-async function post(route: string, body: unknown, raw?: Uint8Array | string): Promise<{ status: number; json: Record<string, unknown> }> {
+async function post(route: string, body: unknown, raw?: Uint8Array<ArrayBuffer> | string): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: raw ?? JSON.stringify(body) });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
