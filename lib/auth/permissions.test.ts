@@ -20,6 +20,8 @@ describe("permissions table", () => {
     review_gate_flip: ["lead"],
     approve_baseline: ["lead"],
     manage_users: ["lead"],
+    start_audit: ["analyst", "lead"],
+    promote_audit_item: ["analyst", "lead"],
   };
 
   it.each(CAPABILITIES.flatMap((c) => ROLES.map((r) => [c, r] as const)))("%s is granted to %s exactly as the table says", (capability, role) => {

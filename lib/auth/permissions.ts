@@ -12,6 +12,8 @@ export const CAPABILITIES = [
   "review_gate_flip",
   "approve_baseline",
   "manage_users",
+  "start_audit",
+  "promote_audit_item",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -31,6 +33,8 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   review_gate_flip: LEADS, // issue 5: a lead reviews each pass→fail flip
   approve_baseline: LEADS, // issue 5: only leads approve, enforced on the server
   manage_users: LEADS,
+  start_audit: ANALYSTS, // issue 18: annotators label a run's audit but do not start one
+  promote_audit_item: ANALYSTS, // issue 18: an audit item becomes a probe only by an analyst's or lead's hand
 };
 
 type HasRoles = { roles: readonly Role[] };
