@@ -2,6 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../index";
 import { decisionScores, runLines, runs, type SplitBreakdowns, type StoredReport } from "../schema";
 import { createRunScorer } from "../../lib/scoring/score-run";
+import { runDetectors } from "../../lib/detectors";
+import { namesPeriodOrDate } from "../../lib/audit/names-timeline";
+import type { Detect } from "../../lib/scoring/hard-criteria";
 import type { DecisionResult } from "../../lib/scoring/report-schema";
 import { InputError } from "../../lib/io/input-error";
 import type { DbScoringContext } from "../queries/scoring-context";
@@ -9,7 +12,7 @@ import { audit } from "./audit";
 import { eachLine } from "../../lib/io/lines";
 
 /** One scored line, ready to store: the verbatim line fields and the scorer's verdict. */
-export type ScoredLine = { lineNo: number; decisionId: string; thinking: boolean; sample: number; model: string | null; raw: string; result: DecisionResult };
+export type ScoredLine = { lineNo: number; decisionId: string; thinking: boolean; sample: number; model: string | null; raw: string; result: DecisionResult; namesTimeline: boolean };
 export type ScoredRun = { report: StoredReport; splitBreakdowns: Record<"dev" | "eval", SplitBreakdowns>; lines: ScoredLine[] };
 export type RunMeta = { name: string; fileName: string; actor: string; example?: boolean; at?: string };
 
@@ -21,15 +24,24 @@ export const MAX_RUN_BYTES = 128 * 1024 * 1024;
  * and the scorer's per-split breakdowns. Throws InputError on the first bad line; touches no database.
  */
 export function createRunImporter(fileName: string, ctx: DbScoringContext) {
-  const scorer = createRunScorer({ file: fileName, points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash, keepDecisions: false });
+  // Whether the reply names a period or date (the run audit's H5 stratum, issue 18), asked right after the detectors
+  // read it, while its analysis is still cached; a format-invalid line never reaches the detectors and stays false.
+  let namesTimeline = false;
+  const detect: Detect = (reply, dctx) => {
+    const found = runDetectors(reply, dctx);
+    namesTimeline = namesPeriodOrDate(reply);
+    return found;
+  };
+  const scorer = createRunScorer({ file: fileName, points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash, keepDecisions: false, detect });
   const lines: ScoredLine[] = [];
   return {
     addLine(text: string, lineNo: number): void {
+      namesTimeline = false;
       const scored = scorer.addLine(text, lineNo);
       if (!scored) return;
       const { line, decision: result } = scored;
       const sample = line.sample ?? 0;
-      lines.push({ lineNo, decisionId: result.decision_id, thinking: result.thinking, sample, model: line.model ?? null, raw: line.raw, result });
+      lines.push({ lineNo, decisionId: result.decision_id, thinking: result.thinking, sample, model: line.model ?? null, raw: line.raw, result, namesTimeline });
     },
     finish(): ScoredRun {
       const { decisions: _none, ...report } = scorer.finish();
@@ -104,6 +116,7 @@ export function storeScoredRun(db: Db, meta: RunMeta, scored: ScoredRun): number
           hardViolations: sql.placeholder("hardViolations"),
           hits: sql.placeholder("hits"),
           cleared: sql.placeholder("cleared"),
+          namesTimeline: sql.placeholder("namesTimeline"),
           actionType: sql.placeholder("actionType"),
           destination: sql.placeholder("destination"),
           priority: sql.placeholder("priority"),
@@ -135,6 +148,7 @@ export function storeScoredRun(db: Db, meta: RunMeta, scored: ScoredRun): number
           hardViolations: d.hard_violations.join(","),
           hits: d.hits,
           cleared: (d.detector_spans ?? []).filter((sp) => sp.outcome === "cleared"),
+          namesTimeline: l.namesTimeline,
           actionType: d.components.action_type,
           destination: d.components.destination,
           priority: d.components.priority,
