@@ -21,11 +21,11 @@ function syntheticPair(episodes: number): [NormalisedReport, NormalisedReport] {
     const b = rng.next();
     const c = Math.min(1, Math.max(0, b + 0.005 + episodeShift + (rng.next() - 0.5) * 0.05));
     const id = `${ep}#${i % perEpisode}`;
-    const common = { key: id, id, variant: null, samples: 1, group: "orders", cluster: ep, gate_reason: null, violations: [], error: null };
+    const common = { key: id, id, variant: null, samples: 1, group: "orders", cluster: ep, gate_reason: null, violations: [], reasons: {}, value_strict: null, items_pass: null, error: null };
     base.push({ ...common, value: b, gate: true });
     cand.push({ ...common, value: c, gate: c > 0.02 });
   }
-  const report = (cases: ComparableCase[]): NormalisedReport => ({ kind: "score", format: "score-v1", meta: {}, cases });
+  const report = (cases: ComparableCase[]): NormalisedReport => ({ kind: "score", format: "score-v1", meta: {}, unknown: [], cases });
   return [report(base), report(cand)];
 }
 

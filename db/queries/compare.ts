@@ -33,6 +33,8 @@ export function runScoreReport(db: Db, runId: number): Record<string, unknown> |
       family: decisionScores.family,
       thinking: decisionScores.thinking,
       score: decisionScores.score,
+      score_strict: decisionScores.scoreStrict,
+      hits: decisionScores.hits,
       format_valid: decisionScores.formatValid,
       format_error: decisionScores.formatError,
       hardViolations: decisionScores.hardViolations,

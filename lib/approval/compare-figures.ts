@@ -7,7 +7,14 @@ import type { CompareResult } from "../compare/compare";
 export const VERDICTS = ["IMPROVED", "REGRESSED", "INCONCLUSIVE"] as const;
 
 export const gateFlipSchema = z.object({ key: z.string().min(1), group: z.string(), reason: z.string().nullable() });
-export const blockerSchema = z.object({ key: z.string().min(1), group: z.string(), new_violations: z.array(z.string()), baseline_errored: z.boolean() });
+export const blockerSchema = z.object({
+  key: z.string().min(1),
+  group: z.string(),
+  new_violations: z.array(z.string()),
+  /** Each new violation in words (issue 20); absent in records approved before they existed. */
+  reasons: z.array(z.string()).optional(),
+  baseline_errored: z.boolean(),
+});
 
 export const mdeSchema = z.object({
   value: z.number().nullable(),

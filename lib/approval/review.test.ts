@@ -97,6 +97,11 @@ describe("justification to override", () => {
     expect(state.items).toEqual([{ key: "ep-002#1", group: "support_desk", flip: false, blocker: blocker("ep-002#1", ["H1", "H5"]), reason: "new violation: H1, H5", review: null }]);
     expect(canApprove({ user: LEAD, compare, reviews: [], justification: JUSTIFICATION })).toMatchObject({ ok: false, reasons: ["1 case(s) not reviewed yet: ep-002#1"] });
   });
+
+  it("a blocker's reason is in the scorer's words when the comparison carries them (issue 20)", () => {
+    const worded = { ...blocker("ep-002#1", ["H5"]), reasons: ["H5: commitment to '24 hours' (not allowed)"] };
+    expect(reviewItems(makeCompare({ blockers: [worded] }))[0]!.reason).toBe("new violation: H5: commitment to '24 hours' (not allowed)");
+  });
 });
 
 describe("submitting a review", () => {

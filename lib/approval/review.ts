@@ -40,7 +40,9 @@ export function reviewItems(compare: Pick<CompareFigures, "gate_flips" | "blocke
   for (const f of compare.gate_flips.pass_to_fail) byKey.set(f.key, { key: f.key, group: f.group, flip: true, blocker: null, reason: f.reason });
   for (const b of compare.blockers) {
     const known = byKey.get(b.key);
-    byKey.set(b.key, known ? { ...known, blocker: b } : { key: b.key, group: b.group, flip: false, blocker: b, reason: `new violation: ${b.new_violations.join(", ")}` });
+    // Issue 20: in the scorer's or judge's words ("H5: commitment to '24 hours' (not allowed)"), the code alone only without them.
+    const words = b.reasons?.length ? b.reasons.join("; ") : b.new_violations.join(", ");
+    byKey.set(b.key, known ? { ...known, blocker: b } : { key: b.key, group: b.group, flip: false, blocker: b, reason: `new violation: ${words}` });
   }
   return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

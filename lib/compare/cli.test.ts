@@ -38,7 +38,7 @@ describe("assay compare (CLI)", { timeout: 60_000 }, () => {
     const r = assay("compare", fx("judge-baseline.v1.json"), fx("judge-improved.json"), "--json");
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).warnings[0]).toMatch(/judge-v1/);
-    expect(r.stderr).toMatch(/^assay compare: warning: baseline is judge-v1/);
+    expect(r.stderr).toMatch(/^assay compare: warning: not comparable: protocol judge-v1 vs judge-v2/);
   });
 
   it("an empty intersection exits 2 with a message on stderr", () => {

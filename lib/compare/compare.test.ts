@@ -59,7 +59,7 @@ describe("gate flips and blockers", () => {
     );
     const r = run(judge(BASE), cand);
     expect(r.verdict).toBe("IMPROVED");
-    expect(r.blockers).toEqual([{ key: "general_desk/gd-005", group: "general_desk", new_violations: ["recommends a specific fund"], baseline_errored: false }]);
+    expect(r.blockers).toEqual([{ key: "general_desk/gd-005", group: "general_desk", new_violations: ["recommends a specific fund"], reasons: ["forbidden: recommends a specific fund"], baseline_errored: false }]);
     expect(r.gate_flips.pass_to_fail).toEqual([{ key: "general_desk/gd-005", group: "general_desk", reason: "forbidden: recommends a specific fund" }]);
     expect(failsRegressionGate(r)).toBe(true);
   });
@@ -89,19 +89,26 @@ describe("gate flips and blockers", () => {
     expect(r.blockers).toEqual([]);
   });
 
-  it("a new H-code on a decision is a blocker; one the baseline had is not", () => {
+  it("a new H-code on a decision is a blocker, said in the scorer's words; one the baseline had is not", () => {
+    const h5 = { start: 20, end: 28, text: "24 hours", reason: "H5: commitment to '24 hours' (not allowed)" };
     const base = normaliseReport(makeScoreReport(scoreDecisions([0.8, 0.7, 0.6, 0.5], 2, (i) => (i === 0 ? { hard_violations: ["H4"] } : {}))), "b.json");
-    const cand = normaliseReport(makeScoreReport(scoreDecisions([0.9, 0.8, 0.7, 0.6], 2, (i) => (i === 0 ? { hard_violations: ["H4", "H5"] } : i === 3 ? { hard_violations: ["H1"] } : {}))), "c.json");
+    const cand = normaliseReport(
+      makeScoreReport(scoreDecisions([0.9, 0.8, 0.7, 0.6], 2, (i) => (i === 0 ? { hard_violations: ["H4", "H5"], hits: { H5: [h5] } } : i === 3 ? { hard_violations: ["H1"] } : {}))),
+      "c.json",
+    );
     const r = run(base, cand);
-    expect(r.blockers.map((b) => [b.key, b.new_violations])).toEqual([["ep-001#1", ["H5"]], ["ep-002#2", ["H1"]]]);
-    expect(r.gate_flips.pass_to_fail.map((f) => [f.key, f.reason])).toEqual([["ep-002#2", "H1"]]);
+    expect(r.blockers.map((b) => [b.key, b.new_violations, b.reasons])).toEqual([
+      ["ep-001#1", ["H5"], ["H5: commitment to '24 hours' (not allowed)"]],
+      ["ep-002#2", ["H1"], ["H1: disclosure before verification"]], // no hits in the report: the criterion's name, not the bare code
+    ]);
+    expect(r.gate_flips.pass_to_fail.map((f) => [f.key, f.reason])).toEqual([["ep-002#2", "H1: disclosure before verification"]]);
   });
 
   it("a violation on a case whose baseline errored counts as new, flagged baseline_errored", () => {
     const base = judge([0.5, 0.6], (i) => (i === 0 ? { correctness: null, error: "judge quorum not met (1/3)", verdict: "fail" } : {}));
     const cand = judge([0.5, 0.6], (i) => (i === 0 ? { forbidden_present: ["guarantees a return"], verdict: "fail" } : {}));
     const r = run(base, cand);
-    expect(r.blockers).toEqual([{ key: "general_desk/gd-001", group: "general_desk", new_violations: ["guarantees a return"], baseline_errored: true }]);
+    expect(r.blockers).toEqual([{ key: "general_desk/gd-001", group: "general_desk", new_violations: ["guarantees a return"], reasons: ["forbidden: guarantees a return"], baseline_errored: true }]);
     expect(r.gate_flips.pass_to_fail).toEqual([]); // the errored side has no gate
     expect(r.n_pairs).toBe(1);
   });
@@ -113,14 +120,15 @@ describe("report versions and provenance", () => {
     const r = run(base, judge(BASE.map((v) => v + 0.02)));
     expect(r.formats).toEqual({ baseline: "judge-v1", candidate: "judge-v2" });
     expect(r.verdict).toBe("IMPROVED");
-    expect(r.warnings[0]).toMatch(/baseline is judge-v1, candidate is judge-v2/);
+    expect(r.warnings[0]).toMatch(/^not comparable: protocol judge-v1 vs judge-v2 \(v1 correctness is a holistic score/);
   });
 
-  it("a changed judge model is a warning", () => {
+  it("a changed judge model or K is a ruler change, said as not comparable", () => {
     const cand = normaliseReport(makeJudgeReport(judgeCases(BASE), { judge: { model: "other-judge", votes: 5, pass_threshold: 0.7 } }), "c.json");
-    const w = run(judge(BASE), cand).warnings.join("\n");
-    expect(w).toMatch(/judge model differs: baseline "judge-model", candidate "other-judge"/);
-    expect(w).toMatch(/judge votes \(K\) differs/);
+    const w = run(judge(BASE), cand).warnings;
+    expect(w).toContain("not comparable: judge model judge-model vs other-judge (a different judge grades differently, so Δ mixes the judge change with the agent change)");
+    expect(w.filter((x) => x.startsWith("not comparable: judge votes (K) 3 vs 5"))).toHaveLength(1);
+    expect(w.filter((x) => x.startsWith("not comparable: pass threshold"))).toEqual([]);
   });
 
   it("a changed pack version or eval split says in words that the two are not comparable", () => {

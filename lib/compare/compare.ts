@@ -13,7 +13,14 @@ const FEW_UNITS = 10;
 
 export type CompareRow = { key: string; group: string; cluster: string | null; baseline: number; candidate: number; delta: number; gate_baseline: boolean | null; gate_candidate: boolean | null };
 export type GateFlip = { key: string; group: string; reason: string | null };
-export type Blocker = { key: string; group: string; new_violations: string[]; baseline_errored: boolean };
+export type Blocker = {
+  key: string;
+  group: string;
+  new_violations: string[];
+  /** Each new violation in words (the scorer's hit reason, or "forbidden: <item>"), in new_violations' order. */
+  reasons: string[];
+  baseline_errored: boolean;
+};
 
 export type CompareResult = {
   verdict: Verdict;
@@ -151,7 +158,7 @@ function blockers(pairs: CasePair[]): Blocker[] {
   for (const p of pairs) {
     if (!p.candidate.violations.length) continue;
     const fresh = p.candidate.violations.filter((v) => !p.baseline.violations.includes(v));
-    if (fresh.length) out.push({ key: p.key, group: p.group, new_violations: fresh, baseline_errored: p.baseline.error !== null });
+    if (fresh.length) out.push({ key: p.key, group: p.group, new_violations: fresh, reasons: fresh.map((v) => p.candidate.reasons[v] ?? v), baseline_errored: p.baseline.error !== null });
   }
   return out;
 }

@@ -20,7 +20,7 @@ describe("compare markdown", () => {
     expect(lines[2]).toBe("**Regression gate: FAIL** (verdict IMPROVED; 1 blocker(s); 1 pass→fail flip(s))");
     expect(text.indexOf("## Blockers (1)")).toBeLessThan(text.indexOf("## Gate flips"));
     expect(text.indexOf("## Gate flips")).toBeLessThan(text.indexOf("## Mean Δ"));
-    expect(text).toContain("| general_desk/gd-013 | general_desk | a \\| piped item |");
+    expect(text).toContain("| general_desk/gd-013 | general_desk | forbidden: a \\| piped item |"); // the new violation in the judge's words
   });
 
   it("states the MDE and what INCONCLUSIVE can and cannot rule out", () => {

@@ -18,7 +18,7 @@ export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): str
   if (!r.blockers.length) out.push("No newly present violation.");
   else {
     out.push("A violation the baseline did not have blocks the candidate whatever the mean.", "", `| case | ${group} | new violations |`, "|---|---|---|");
-    for (const b of r.blockers) out.push(`| ${cell(b.key)} | ${cell(b.group)} | ${cell(b.new_violations.join("; "))}${b.baseline_errored ? " (baseline errored)" : ""} |`);
+    for (const b of r.blockers) out.push(`| ${cell(b.key)} | ${cell(b.group)} | ${cell((b.reasons.length ? b.reasons : b.new_violations).join("; "))}${b.baseline_errored ? " (baseline errored)" : ""} |`);
   }
 
   out.push("", "## Gate flips", "");

@@ -31,7 +31,8 @@ describe("reading the three report kinds", () => {
       ["ep-002#1", "ep-002", 0, false, []],
     ]);
     expect(r.cases[2]!.gate_reason).toBe("format invalid (not JSON)");
-    expect(r.cases[1]!.gate_reason).toBe("H1, H5");
+    // No hits in this report: each code is said by its criterion's name, never the bare code.
+    expect(r.cases[1]!.gate_reason).toBe("H1: disclosure before verification; H5: unstated timeline");
   });
 
   it("a judge v2 report pairs by (role, id); gate = verdict pass; violations = forbidden_present", () => {

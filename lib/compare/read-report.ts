@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { formatPath, InputError } from "../io/input-error";
-import { judgeReportV1Schema, judgeReportV2Schema, type JudgeCaseV1 } from "../judge/report-schema";
+import { judgeReportV1Schema, type JudgeCaseV1 } from "../judge/report-schema";
+import type { HardCode } from "../pack/vocab";
 import { decisionResultSchema } from "../scoring/report-schema";
+import { judgeReportForCompareSchema, unknownProvenance } from "./judge-report-for-compare";
+import { hardViolationWords } from "./violation-words";
 
 /** One case of either report kind, reduced to what a paired comparison needs. */
 export type ComparableCase = {
@@ -25,6 +28,12 @@ export type ComparableCase = {
   gate_reason: string | null;
   /** Score: hard-violation codes (H1–H5). Judge: forbidden_present items. Sorted. */
   violations: string[];
+  /** Each violation in words: the scorer's hit reasons ("H5: commitment to '24 hours' (not allowed)"), or "forbidden: <item>". */
+  reasons: Record<string, string>;
+  /** Score: the decision score with every criterion hard (score_strict), when the report carries it; else null. */
+  value_strict: number | null;
+  /** Judge: every must_include item covered and no must_not_include item present (the gate without the threshold); else null. */
+  items_pass: boolean | null;
   error: string | null;
 };
 
@@ -43,6 +52,8 @@ export type NormalisedReport = {
     advisory?: string[];
     example?: boolean;
   };
+  /** Provenance the report does not carry (a seed-shaped judge report: judge model, votes, threshold, …), shown as unknown. */
+  unknown: string[];
   cases: ComparableCase[];
 };
 
@@ -54,7 +65,10 @@ const scoreReportForCompareSchema = z.object({
   eval_hash: z.string().optional(),
   advisory: z.array(z.string()).optional(),
   decisions: z.array(
-    decisionResultSchema.pick({ decision_id: true, episode_id: true, family: true, thinking: true, score: true, format_valid: true, format_error: true, hard_violations: true }),
+    decisionResultSchema
+      .pick({ decision_id: true, episode_id: true, family: true, thinking: true, score: true, format_valid: true, format_error: true, hard_violations: true })
+      // Read when present: the strict score (the verdict with every criterion hard) and the hits' reasons (flips in words).
+      .extend({ score_strict: decisionResultSchema.shape.score_strict.optional(), hits: decisionResultSchema.shape.hits.optional() }),
   ),
 });
 
@@ -79,13 +93,15 @@ export function normaliseReport(value: unknown, file: string): NormalisedReport 
   // Seed 002 B: a report without an items block is read in v1 mode, so historical artifacts stay comparable.
   const version = obj.schema_version ?? (hasItems ? 2 : 1);
   if (version === 2) {
-    const r = parseWith(judgeReportV2Schema, obj, file);
-    const meta = { judge_model: r.judge.model, judge_votes: r.judge.votes, pass_threshold: r.judge.pass_threshold, example: r.example };
-    return { kind: "judge", format: "judge-v2", meta, cases: fromJudgeCases(r.cases, file) };
+    // Issue 20 (10): only the case fields compare needs are required; the judge block, summary, suite and vote counts
+    // of `assay judge`'s reports are read when present (seed 002's shape has none of them) and listed as unknown.
+    const r = parseWith(judgeReportForCompareSchema, obj, file);
+    const meta = { judge_model: r.judge?.model, judge_votes: r.judge?.votes, pass_threshold: r.judge?.pass_threshold, example: r.example };
+    return { kind: "judge", format: "judge-v2", meta, unknown: unknownProvenance(r), cases: fromJudgeCases(r.cases, file) };
   }
   if (version === 1) {
     const r = parseWith(judgeReportV1Schema, { ...obj, schema_version: 1 }, file);
-    return { kind: "judge", format: "judge-v1", meta: {}, cases: fromJudgeCases(r.cases, file) };
+    return { kind: "judge", format: "judge-v1", meta: {}, unknown: [], cases: fromJudgeCases(r.cases, file) };
   }
   throw new InputError(file, 0, "schema_version", `unsupported judge report version ${JSON.stringify(version)} (compare reads 1 and 2)`);
 }
@@ -114,7 +130,9 @@ function fromScoreReport(r: z.infer<typeof scoreReportForCompareSchema>): Normal
     const codes = [...new Set(ds.flatMap((d) => d.hard_violations))].sort();
     const invalid = ds.filter((d) => !d.format_valid);
     const formatReason = invalid.length ? `format invalid${invalid[0]!.format_error ? ` (${invalid[0]!.format_error})` : ""}${ds.length > 1 ? ` in ${invalid.length}/${ds.length} samples` : ""}` : null;
-    const reasons = [formatReason, codes.length ? codes.join(", ") : null].filter((x): x is string => x !== null);
+    const words = Object.fromEntries(codes.map((code) => [code, hardViolationWords(code as HardCode, ds.flatMap((d) => d.hits?.[code as keyof NonNullable<Decision["hits"]>] ?? []))]));
+    const reasons = [formatReason, ...codes.map((code) => words[code]!)].filter((x): x is string => x !== null);
+    const strict = ds.every((d) => d.score_strict !== undefined) ? ds.reduce((sum, d) => sum + d.score_strict!, 0) / ds.length : null;
     return {
       key,
       id: first.decision_id,
@@ -126,14 +144,17 @@ function fromScoreReport(r: z.infer<typeof scoreReportForCompareSchema>): Normal
       gate: reasons.length === 0,
       gate_reason: reasons.length ? reasons.join("; ") : null,
       violations: codes,
+      reasons: words,
+      value_strict: strict,
+      items_pass: null,
       error: null,
     };
   });
   const meta = { pack_version: r.pack_version, eval_hash: r.eval_hash, advisory: r.advisory ? [...r.advisory].sort() : undefined };
-  return { kind: "score", format: "score-v1", meta, cases };
+  return { kind: "score", format: "score-v1", meta, unknown: [], cases };
 }
 
-function fromJudgeCases(rows: JudgeCaseV1[], file: string): ComparableCase[] {
+function fromJudgeCases(rows: readonly JudgeCaseV1[], file: string): ComparableCase[] {
   const cases = rows.map((c): ComparableCase => {
     const errored = c.error !== null;
     return {
@@ -147,6 +168,9 @@ function fromJudgeCases(rows: JudgeCaseV1[], file: string): ComparableCase[] {
       gate: errored ? null : c.verdict === "pass",
       gate_reason: errored ? `error: ${c.error}` : c.verdict === "pass" ? null : judgeFailReason(c),
       violations: [...c.forbidden_present].sort(),
+      reasons: Object.fromEntries(c.forbidden_present.map((item) => [item, `forbidden: ${item}`])),
+      value_strict: null,
+      items_pass: errored ? null : c.missing_required.length === 0 && c.forbidden_present.length === 0,
       error: c.error,
     };
   });

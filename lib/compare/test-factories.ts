@@ -129,3 +129,26 @@ export function scoreDecisions(values: number[], perEpisode = 1, overrides: (i: 
     return makeScoreDecision({ decision_id: `${ep}#${(i % perEpisode) + 1}`, episode_id: ep, score: v, graded: v, score_strict: v, ...overrides(i) });
   });
 }
+
+/**
+ * A judge report as seed 002 defines v2 (issue 20, 10): v1's case fields plus an items block — no judge block, summary,
+ * suite, replies or vote counts. `bareItems` writes each item as its majority verdict alone (true = covered / present).
+ */
+export function toSeedShape(report: JudgeReportV2, options: { bareItems?: boolean; schemaVersion?: boolean } = {}): Record<string, unknown> {
+  const cases = report.cases.map((c) => ({
+    role: c.role,
+    id: c.id,
+    correctness: c.correctness,
+    verdict: c.verdict,
+    missing_required: c.missing_required,
+    forbidden_present: c.forbidden_present,
+    error: c.error,
+    items: Object.fromEntries(
+      Object.entries(c.items).map(([name, it]) => {
+        const verdict = it.kind === "must_include" ? it.covered : it.present;
+        return [name, options.bareItems ? verdict : it.kind === "must_include" ? { kind: it.kind, covered: it.covered } : { kind: it.kind, present: it.present }];
+      }),
+    ),
+  }));
+  return options.schemaVersion === false ? { cases } : { schema_version: 2, cases };
+}
