@@ -19,6 +19,8 @@ export const auditItemSchema = z
     /** 1-based line of the run file. */
     line: z.number().int().positive(),
     decision_id: z.string().min(1),
+    /** SHA-256 (hex) of the line's `raw` output: the CLI checks the run file holds the very reply that was labelled. */
+    raw_sha256: z.string().regex(/^[0-9a-f]{64}$/, "a SHA-256 in hex"),
     votes: z.array(auditVoteSchema),
     /** The strict majority of the votes (null: unlabelled or tied); checked against the votes. */
     label: z.enum(PROBE_LABELS).nullable(),
