@@ -7,17 +7,23 @@ import type { ChunkMessage, ChunkReply, WorkerData } from "./worker";
 // (long replies) does not hold the others back.
 
 export type ScoringPool = {
+  /** Every item's scoring result, in order (null for an unknown decision id). */
   score(items: readonly RewardInput[]): Promise<Array<ScoredOutput | null>>;
+  /** The `results` array of a /v1/score answer as JSON text, serialised by the threads; null if an id was unknown. */
+  scoreNative(items: readonly RewardInput[]): Promise<string | null>;
   size: number;
   close(): Promise<void>;
 };
 
-type Chunk = { id: number; items: RewardInput[]; resolve: (r: Array<ScoredOutput | null>) => void; reject: (e: Error) => void };
-type Slot = { worker: Worker; busy: Chunk | null };
+type Reply = Exclude<ChunkReply, { error: string }>;
+type Chunk = { id: number; items: RewardInput[]; native: boolean; resolve: (r: Reply) => void; reject: (e: Error) => void };
+type Slot = { worker: Worker; inflight: Map<number, Chunk> };
 
 const ENTRY = new URL("./worker.mjs", import.meta.url);
 const MIN_CHUNK = 16;
 const CHUNKS_PER_THREAD = 4;
+// A thread holds a second chunk in its port while it scores the first, so it never waits for the main thread between chunks.
+const DEPTH = 2;
 
 function spawn(data: WorkerData): Promise<Worker> {
   return new Promise((resolve, reject) => {
@@ -43,17 +49,17 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
   let closing = false;
 
   const attach = (worker: Worker): Slot => {
-    const slot: Slot = { worker, busy: null };
+    const slot: Slot = { worker, inflight: new Map() };
     worker.on("message", (reply: ChunkReply) => {
-      const chunk = slot.busy;
-      slot.busy = null;
-      if (chunk && chunk.id === reply.id) {
+      const chunk = slot.inflight.get(reply.id);
+      slot.inflight.delete(reply.id);
+      if (chunk) {
         if ("error" in reply) chunk.reject(new Error(`scoring failed: ${reply.error}`));
-        else chunk.resolve(reply.results);
+        else chunk.resolve(reply);
       }
       pump();
     });
-    // A thread that dies fails only the chunk it held; a replacement takes its place.
+    // A thread that dies fails only the chunks it held; a replacement takes its place.
     worker.on("error", (e) => fault(slot, e));
     worker.on("exit", (code) => fault(slot, new Error(`scoring thread exited with code ${code}`)));
     return slot;
@@ -63,8 +69,8 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
     const i = slots.indexOf(slot);
     if (i < 0) return;
     slots.splice(i, 1);
-    slot.busy?.reject(e);
-    slot.busy = null;
+    for (const c of slot.inflight.values()) c.reject(e);
+    slot.inflight.clear();
     if (closing) return;
     spawn(data).then(
       (w) => {
@@ -77,29 +83,41 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
     );
   };
 
+  // Fills every thread to DEPTH, one chunk per thread per pass, so a batch spreads over all threads first.
   const pump = () => {
-    for (const slot of slots) {
-      if (slot.busy || queue.length === 0) continue;
-      const chunk = queue.shift()!;
-      slot.busy = chunk;
-      slot.worker.postMessage({ id: chunk.id, items: chunk.items } satisfies ChunkMessage);
+    for (let depth = 1; depth <= DEPTH && queue.length > 0; depth++) {
+      for (const slot of slots) {
+        if (slot.inflight.size >= depth || queue.length === 0) continue;
+        const chunk = queue.shift()!;
+        slot.inflight.set(chunk.id, chunk);
+        slot.worker.postMessage({ id: chunk.id, items: chunk.items, native: chunk.native } satisfies ChunkMessage);
+      }
     }
   };
 
   for (const w of await Promise.all(Array.from({ length: size }, () => spawn(data)))) slots.push(attach(w));
 
+  /** Cuts a batch into chunks, queues them for the threads, and resolves with the chunks' replies in order. */
+  const run = async (items: readonly RewardInput[], native: boolean): Promise<Reply[]> => {
+    const per = Math.max(MIN_CHUNK, Math.ceil(items.length / (size * CHUNKS_PER_THREAD)));
+    const parts: Array<Promise<Reply>> = [];
+    for (let start = 0; start < items.length; start += per) {
+      const slice = items.slice(start, start + per);
+      parts.push(new Promise((resolve, reject) => queue.push({ id: nextId++, items: slice, native, resolve, reject })));
+    }
+    pump();
+    return Promise.all(parts);
+  };
+
   return {
     size,
     async score(items) {
-      if (items.length === 0) return [];
-      const per = Math.max(MIN_CHUNK, Math.ceil(items.length / (size * CHUNKS_PER_THREAD)));
-      const parts: Array<Promise<Array<ScoredOutput | null>>> = [];
-      for (let start = 0; start < items.length; start += per) {
-        const slice = items.slice(start, start + per);
-        parts.push(new Promise((resolve, reject) => queue.push({ id: nextId++, items: slice, resolve, reject })));
-      }
-      pump();
-      return (await Promise.all(parts)).flat();
+      return (await run(items, false)).flatMap((r) => ("results" in r ? r.results : []));
+    },
+    async scoreNative(items) {
+      const replies = await run(items, true);
+      if (replies.some((r) => !("json" in r) || r.unknown > 0)) return null;
+      return `[${replies.map((r) => (r as { json: string }).json).join(",")}]`;
     },
     async close() {
       closing = true;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { DETECTOR_CODES } from "../../lib/pack/vocab";
 import { promptVersion } from "../../lib/prompts/version";
-import { nativeResult, parseScoreRequest } from "../../lib/reward/native";
+import { parseScoreRequest } from "../../lib/reward/native";
 import { parseVerifyRequest, verifyResponse } from "../../lib/reward/nemo-gym";
 import { openRlhfResponse, parseOpenRlhfRequest } from "../../lib/reward/openrlhf";
 import { fail, MAX_BATCH, MAX_BODY_BYTES, type Parsed, type RequestError } from "../../lib/reward/request-error";
@@ -24,10 +24,13 @@ class BodyError extends Error {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text), ...extra });
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
   res.end(text);
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  sendText(res, status, JSON.stringify(body));
 }
 
 function sendError(res: ServerResponse, e: RequestError): void {
@@ -103,9 +106,12 @@ export async function startRewardServer(o: RewardServerOptions): Promise<RewardS
     if (path === "/v1/info") return send(res, 200, info);
     const body = await readJson(req);
     if (path === "/v1/score") {
-      const r = await scoreAll(parseScoreRequest(body, known), (v) => v);
-      if ("status" in r) return sendError(res, r);
-      return send(res, 200, { results: r.scored.map((s) => nativeResult(s, advisory)) });
+      const parsed = parseScoreRequest(body, known);
+      if (!parsed.ok) return sendError(res, parsed.error);
+      // The threads serialise their own results (nativeResult, as JSON); the main thread only joins the texts.
+      const results = await pool.scoreNative(parsed.value);
+      if (results === null) throw new Error("a scoring thread did not know a checked decision id");
+      return sendText(res, 200, `{"results":${results}}`);
     }
     if (path === "/get_reward") {
       const r = await scoreAll(parseOpenRlhfRequest(body, known), (v) => v);

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { DetectorCode } from "../../lib/pack/vocab";
+import { nativeResult } from "../../lib/reward/native";
 import { scoreOutput, type RewardInput, type ScoredOutput } from "../../lib/reward/score-outputs";
 import { loadDecisionPoints } from "../load/episodes";
 import { loadPack } from "../load/pack";
@@ -7,17 +8,25 @@ import { loadPack } from "../load/pack";
 // One scoring thread of the reward server: the shipped pack and decision points, and the advisory criteria the main
 // thread measured on the probes (so every worker zeroes on the same criteria as `assay score` does).
 export type WorkerData = { advisory: DetectorCode[] };
-export type ChunkMessage = { id: number; items: RewardInput[] };
-export type ChunkReply = { id: number; results: Array<ScoredOutput | null> } | { id: number; error: string };
+/** `native`: answer the chunk's /v1/score results as JSON text (the main thread only joins the chunks' texts). */
+export type ChunkMessage = { id: number; items: RewardInput[]; native: boolean };
+export type ChunkReply = { id: number; results: Array<ScoredOutput | null> } | { id: number; json: string; unknown: number } | { id: number; error: string };
 
 const { advisory } = workerData as WorkerData;
 const ctx = { points: new Map(loadDecisionPoints().map((p) => [p.decision_id, p])), pack: loadPack(), advisory: new Set(advisory) };
 const port = parentPort!;
 
+function answer(m: ChunkMessage): ChunkReply {
+  const results = m.items.map((item) => scoreOutput(ctx, item));
+  if (!m.native) return { id: m.id, results };
+  const unknown = results.filter((r) => r === null).length;
+  return { id: m.id, unknown, json: results.map((r) => (r ? JSON.stringify(nativeResult(r, ctx.advisory)) : "null")).join(",") };
+}
+
 port.on("message", (m: ChunkMessage) => {
   let reply: ChunkReply;
   try {
-    reply = { id: m.id, results: m.items.map((item) => scoreOutput(ctx, item)) };
+    reply = answer(m);
   } catch (e) {
     reply = { id: m.id, error: (e as Error)?.message ?? String(e) };
   }
