@@ -25,7 +25,7 @@ function syntheticPair(episodes: number): [NormalisedReport, NormalisedReport] {
     base.push({ ...common, value: b, gate: true });
     cand.push({ ...common, value: c, gate: c > 0.02 });
   }
-  const report = (cases: ComparableCase[]): NormalisedReport => ({ kind: "score", format: "score-v1", meta: {}, unknown: [], cases });
+  const report = (cases: ComparableCase[]): NormalisedReport => ({ kind: "score", format: "score-v1", figures: null, meta: {}, unknown: [], cases });
   return [report(base), report(cand)];
 }
 

@@ -3,7 +3,7 @@ import { compatibilityWarnings } from "./compat";
 import { type CasePair, pairCases } from "./pair";
 import { minimumDetectableDelta, type Mde } from "./power";
 import { DEFAULT_SEED } from "./prng";
-import type { NormalisedReport } from "./read-report";
+import type { JudgeFigures, NormalisedReport } from "./read-report";
 
 export type Verdict = "IMPROVED" | "REGRESSED" | "INCONCLUSIVE";
 
@@ -39,6 +39,8 @@ export type CompareResult = {
   resamples: number;
   kind: "score" | "judge";
   formats: { baseline: string; candidate: string };
+  /** Issue 20: whether each side's judge figures were recomputed from its votes or are unverifiable (v1); null for score reports. */
+  figures: { baseline: JudgeFigures; candidate: JudgeFigures };
   rows: CompareRow[];
 };
 
@@ -107,6 +109,7 @@ export function compareReports(baseline: NormalisedReport, candidate: Normalised
       resamples,
       kind: baseline.kind,
       formats: { baseline: baseline.format, candidate: candidate.format },
+      figures: { baseline: baseline.figures, candidate: candidate.figures },
       rows,
     },
   };

@@ -12,5 +12,9 @@ export function compatibilityWarnings(baseline: NormalisedReport, candidate: Nor
   const { changed, unknown } = rulerChanges(baseline, candidate);
   const out = [...changed.map((ch) => `${NOT_COMPARABLE} ${rulerChangeText(ch)}`), ...unknown.map(rulerUnknownText)];
   if (baseline.meta.example || candidate.meta.example) out.push("an input is an example report shipped with Assay, not a real run");
+  // Issue 20: a judge report without votes cannot have its figures recomputed; said wherever the comparison is shown.
+  for (const [side, r] of [["baseline", baseline], ["candidate", candidate]] as const) {
+    if (r.figures === "unverifiable") out.push(`${side} figures unverifiable: the report carries no votes (${r.format === "judge-v1" ? "a v1 report" : "no vote counts"}), so its verdicts and correctness cannot be recomputed and are taken as written`);
+  }
   return out;
 }

@@ -22,7 +22,9 @@ describe("a change of ruler, named", () => {
 
   it("judge model, K and threshold; a side that does not say is unknown, not a change", () => {
     const b = normaliseReport(makeJudgeReport(judgeCases(BASE)), "b.json");
-    const c = normaliseReport(makeJudgeReport(judgeCases(BASE), { judge: { model: "other", votes: 5, pass_threshold: 0.8 } }), "c.json");
+    // A report consistent with its own ruler: K = 5 votes per case, verdicts at 0.8.
+    const other = judgeCases(BASE, () => ({ votes_configured: 5 })).map((x) => ({ ...x, verdict: x.correctness! >= 0.8 ? ("pass" as const) : ("fail" as const) }));
+    const c = normaliseReport(makeJudgeReport(other, { judge: { model: "other", votes: 5, pass_threshold: 0.8 } }), "c.json");
     expect(rulerChanges(b, c).changed.map((x) => x.field)).toEqual(["judge model", "judge votes (K)", "pass threshold"]);
     const seed = normaliseReport(toSeedShape(makeJudgeReport(judgeCases(BASE))), "s.json");
     const r = rulerChanges(seed, c);

@@ -12,7 +12,7 @@ export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): str
   out.push(`**Verdict: ${r.verdict}** (mean Δ ${signed(r.mean_delta)}, ${ci}, ${r.n_pairs} pairs; ${r.resampling})`);
   const gate = failsRegressionGate(r) ? "FAIL" : "PASS";
   out.push("", `**Regression gate: ${gate}** (verdict ${r.verdict}; ${r.blockers.length} blocker(s); ${r.gate_flips.pass_to_fail.length} pass→fail flip(s))`);
-  out.push("", `# Compare: ${o.baseline} → ${o.candidate}`, "", `${r.kind} reports (${r.formats.baseline} → ${r.formats.candidate}).`);
+  out.push("", `# Compare: ${o.baseline} → ${o.candidate}`, "", `${r.kind} reports (${r.formats.baseline} → ${r.formats.candidate}).${figuresNote(r)}`);
 
   out.push("", `## Blockers (${r.blockers.length})`, "");
   if (!r.blockers.length) out.push("No newly present violation.");
@@ -43,6 +43,13 @@ export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): str
   out.push("", ...deltaTable(r.rows, max, group));
   if (r.warnings.length) out.push("", `## Warnings (${r.warnings.length})`, "", ...r.warnings.map((w) => `- ${w}`));
   return `${out.join("\n")}\n`;
+}
+
+/** Issue 20: judge figures are recomputed from each report's votes; a side without votes is marked unverifiable. */
+function figuresNote(r: CompareResult): string {
+  if (r.kind !== "judge") return "";
+  const mark = (f: CompareResult["figures"]["baseline"]) => (f === "unverifiable" ? "UNVERIFIABLE (no votes; taken as written)" : "recomputed from its votes");
+  return ` Judge figures: baseline ${mark(r.figures.baseline)}, candidate ${mark(r.figures.candidate)}.`;
 }
 
 function mdeLine(r: CompareResult): string {

@@ -4,6 +4,7 @@ import { judgeReportV1Schema, type JudgeCaseV1 } from "../judge/report-schema";
 import type { HardCode } from "../pack/vocab";
 import { decisionResultSchema } from "../scoring/report-schema";
 import { judgeReportForCompareSchema, unknownProvenance } from "./judge-report-for-compare";
+import { checkJudgeFigures } from "./judge-figures";
 import { hardViolationWords } from "./violation-words";
 
 /** One case of either report kind, reduced to what a paired comparison needs. */
@@ -39,9 +40,16 @@ export type ComparableCase = {
 
 export type ReportFormat = "score-v1" | "judge-v1" | "judge-v2";
 
+/**
+ * How far a report's judge figures were checked (issue 20): "recomputed" (every case's verdict, correctness and item
+ * claims are what its votes give), "unverifiable" (v1, or a v2 without vote counts: taken as written), null (score).
+ */
+export type JudgeFigures = "recomputed" | "unverifiable" | null;
+
 export type NormalisedReport = {
   kind: "score" | "judge";
   format: ReportFormat;
+  figures: JudgeFigures;
   /** Provenance compared across the two sides, so a changed judge or pack is not mistaken for a changed agent. */
   meta: {
     judge_model?: string;
@@ -96,12 +104,13 @@ export function normaliseReport(value: unknown, file: string): NormalisedReport 
     // Issue 20 (10): only the case fields compare needs are required; the judge block, summary, suite and vote counts
     // of `assay judge`'s reports are read when present (seed 002's shape has none of them) and listed as unknown.
     const r = parseWith(judgeReportForCompareSchema, obj, file);
+    const figures = checkJudgeFigures(r, file); // issue 20: recomputed from the votes, or unverifiable without them
     const meta = { judge_model: r.judge?.model, judge_votes: r.judge?.votes, pass_threshold: r.judge?.pass_threshold, example: r.example };
-    return { kind: "judge", format: "judge-v2", meta, unknown: unknownProvenance(r), cases: fromJudgeCases(r.cases, file) };
+    return { kind: "judge", format: "judge-v2", figures, meta, unknown: unknownProvenance(r), cases: fromJudgeCases(r.cases, file) };
   }
   if (version === 1) {
     const r = parseWith(judgeReportV1Schema, { ...obj, schema_version: 1 }, file);
-    return { kind: "judge", format: "judge-v1", meta: {}, unknown: [], cases: fromJudgeCases(r.cases, file) };
+    return { kind: "judge", format: "judge-v1", figures: "unverifiable", meta: {}, unknown: [], cases: fromJudgeCases(r.cases, file) };
   }
   throw new InputError(file, 0, "schema_version", `unsupported judge report version ${JSON.stringify(version)} (compare reads 1 and 2)`);
 }
@@ -151,7 +160,7 @@ function fromScoreReport(r: z.infer<typeof scoreReportForCompareSchema>): Normal
     };
   });
   const meta = { pack_version: r.pack_version, eval_hash: r.eval_hash, advisory: r.advisory ? [...r.advisory].sort() : undefined };
-  return { kind: "score", format: "score-v1", meta, unknown: [], cases };
+  return { kind: "score", format: "score-v1", figures: null, meta, unknown: [], cases };
 }
 
 function fromJudgeCases(rows: readonly JudgeCaseV1[], file: string): ComparableCase[] {

@@ -44,7 +44,7 @@ describe("a seed-shaped judge report (v1's case fields plus items)", () => {
   });
 
   it("compares against a full report: Δ from correctness, flips from verdicts, and the unknown ruler named", () => {
-    const candidate = makeJudgeReport(full.cases.map((c) => ({ ...c, correctness: c.correctness! + 0.05 })));
+    const candidate = makeJudgeReport(full.cases.map((c) => ({ ...c, correctness: c.correctness! + 0.05, alignments: c.alignments.map((a) => a + 0.05) })));
     const out = compareReports(normaliseReport(toSeedShape(full), "seed.json"), normaliseReport(candidate, "cand.json"));
     expect(out.ok).toBe(true);
     if (!out.ok) return;

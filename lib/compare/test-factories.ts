@@ -3,7 +3,23 @@ import type { JudgeCaseV1, JudgeCaseV2, JudgeReportV1, JudgeReportV2 } from "../
 import { COMPONENTS, DETECTOR_CODES, HARD_CODES } from "../pack/vocab";
 import type { DecisionResult, DetectorFigure, ScoreReport, Summary } from "../scoring/report-schema";
 
+/**
+ * A judge case whose vote figures agree with its verdict, correctness and item lists (issue 20: compare recomputes them
+ * and refuses a report that contradicts its votes): unless given, K valid votes all aligned at the correctness (none when
+ * the case errored), and an item tally for each missing or forbidden item. Explicit alignments or items are kept.
+ */
 export function makeJudgeCase(overrides: Partial<JudgeCaseV2> = {}): JudgeCaseV2 {
+  const c = makeJudgeCaseAsWritten(overrides);
+  const valid = overrides.votes_valid ?? (c.error === null ? c.votes_configured : 0);
+  const alignments = overrides.alignments ?? (c.error === null && c.correctness !== null ? Array<number>(valid).fill(c.correctness) : []);
+  const items = { ...c.items };
+  for (const text of c.missing_required) items[text] ??= { kind: "must_include", covered: false, votes_true: 0, votes_valid: valid };
+  for (const text of c.forbidden_present) items[text] ??= { kind: "must_not_include", present: true, votes_true: valid, votes_valid: valid };
+  return { ...c, votes_valid: valid, alignments, items };
+}
+
+/** A judge case exactly as given, contradictions included (for the consistency check's own tests). */
+export function makeJudgeCaseAsWritten(overrides: Partial<JudgeCaseV2> = {}): JudgeCaseV2 {
   return {
     role: "general_desk",
     id: "gd-001",
