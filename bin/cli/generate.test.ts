@@ -125,6 +125,7 @@ describe("assay generate bad input exits 2 naming the file, line and field", () 
   it.each([
     ["a malformed prompts line", () => ["--prompts", file("p1.jsonl", `${chat(0)}\n{nope\n`), "--out", path.join(dir, "o1.jsonl")], /p1\.jsonl:2: malformed JSON/],
     ["an unknown decision id in the prompts", () => ["--prompts", file("p2.jsonl", chat(0).replace(/"decision_id":"[^"]+"/, '"decision_id":"zzz-999-d1"')), "--out", path.join(dir, "o2.jsonl")], /p2\.jsonl:1: decision_id: unknown decision id 'zzz-999-d1'/],
+    ["a duplicate prompt", () => ["--prompts", file("p4.jsonl", `${chat(0)}\n${chat(1)}\n${chat(0)}\n`), "--out", path.join(dir, "o8.jsonl")], /p4\.jsonl:3: decision_id: duplicate prompt for/],
     ["text prompts", () => ["--prompts", file("p3.jsonl", JSON.stringify(makePromptLine(pack, points[0]!, "text"))), "--out", path.join(dir, "o3.jsonl")], /p3\.jsonl:1: messages: generate sends chat messages/],
     ["an existing output without --resume", () => ["--out", file("o4.jsonl", `${good}\n`)], /o4\.jsonl already exists: pass --resume/],
     ["a resumed file written by another model", () => ["--resume", "--out", file("o5.jsonl", `${good.replace("scripted-v1", "other")}\n`)], /o5\.jsonl:1: model: line written by model 'other'/],

@@ -26,10 +26,13 @@ function integer(value: string | undefined, name: string, min: number, fallback:
 /** A prompts file from `assay prompts --format chat`; every decision id must be one of the shipped decision points. */
 function readPrompts(file: string, known: ReadonlySet<string>): Prompt[] {
   const out: Prompt[] = [];
+  const seen = new Map<string, number>();
   eachLine(readText(file), (text, n) => {
     if (text.trim() === "") return;
     const line = parseJsonlLine(text, file, n, promptLineSchema);
     if (!known.has(line.decision_id)) throw new InputError(file, n, "decision_id", `unknown decision id '${line.decision_id}'`);
+    if (seen.has(line.decision_id)) throw new InputError(file, n, "decision_id", `duplicate prompt for '${line.decision_id}' (first on line ${seen.get(line.decision_id)}); use --samples for repeats`);
+    seen.set(line.decision_id, n);
     if (!line.messages) throw new InputError(file, n, "messages", "generate sends chat messages: write the prompts with `assay prompts --format chat`");
     out.push({ decision_id: line.decision_id, messages: line.messages });
   });
