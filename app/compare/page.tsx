@@ -1,20 +1,29 @@
 import Link from "next/link";
 import { getDb } from "@/db/index";
 import { listApprovals, reviewsFor } from "@/db/queries/baselines";
-import { listReportSources, loadComparison, reportRefSchema, type ReportRef, type ReportSource } from "@/db/queries/compare";
+import { listReportSources, loadComparisonDetail, reportRefSchema, type ReportRef, type ReportSource } from "@/db/queries/compare";
 import { MAX_JUDGE_REPORT_BYTES } from "@/db/writes/import-judge-report";
 import { currentBaselineRef } from "@/lib/approval/history";
 import { describeRef, reportKindOfRef } from "@/lib/approval/report-ref";
 import { buildApprovalRecord } from "@/lib/approval/record";
 import { reviewState } from "@/lib/approval/review";
+import { compareReports } from "@/lib/compare/compare";
 import { can } from "@/lib/auth/permissions";
+import { intervalsByGroup } from "@/lib/compare/by-group";
 import { NOT_COMPARABLE } from "@/lib/compare/compat";
+import { likeForLike } from "@/lib/compare/like-for-like";
+import { rulerChanges, rulerUnknownText } from "@/lib/compare/ruler";
+import { clusteringExplanation, mdeExplanation, verdictSentence, verdictTone } from "@/lib/compare/verdict-sentence";
 import { f3, when } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
+import { DeltaHistogram, ForestPlot } from "./charts";
 import { DeltaTable, type DeltaRow } from "./delta-table";
+import { Hint } from "./hint";
 import { ApproveForm, ReviewForm } from "./review-controls";
 import { reviewStatus } from "./review-panel";
+import { LikeForLikeTable } from "./ruler-panel";
 import { UploadJudgeReportForm } from "./upload-judge-report-form";
+import "./compare.css";
 
 export const dynamic = "force-dynamic";
 
@@ -94,7 +103,7 @@ async function Comparison({
   sources: ReportSource[];
 }) {
   const db = getDb();
-  const data = loadComparison(db, { baseline, candidate });
+  const data = loadComparisonDetail(db, { baseline, candidate });
   if (!data.ok || !data.outcome.ok) {
     const error = data.ok ? (data.outcome as { error: string }).error : data.error;
     return (
@@ -104,9 +113,13 @@ async function Comparison({
     );
   }
   const r = data.outcome.result;
-  // Issue 17: a pack or eval-split change comes first and loudest; the other provenance warnings below it.
+  // Issue 20 (9): a change of ruler opens the page, loudly, with the verdict computed like for like where possible.
+  const ruler = rulerChanges(data.baseline, data.candidate);
+  const lfl = likeForLike(data.baseline, data.candidate, data.sameTargets);
+  const variants = lfl.variants.map((v) => ({ label: v.label, why: v.why, outcome: compareReports(v.baseline, v.candidate) }));
+  const unknownTexts = new Set(ruler.unknown.map(rulerUnknownText));
   const notComparable = r.warnings.filter((w) => w.startsWith(NOT_COMPARABLE));
-  const otherWarnings = r.warnings.filter((w) => !w.startsWith(NOT_COMPARABLE));
+  const otherWarnings = r.warnings.filter((w) => !w.startsWith(NOT_COMPARABLE) && !unknownTexts.has(w));
   const pair = { baselineRef: baseline, candidateRef: candidate };
   const reviews = reviewsFor(db, pair);
   const state = reviewState(r, reviews);
@@ -126,17 +139,40 @@ async function Comparison({
   const currentRef = current[r.kind];
   const nameOf = (ref: ReportRef) => sources.find((s) => s.ref === ref)?.name;
   const labelOf = (ref: ReportRef) => `${describeRef(ref)}${nameOf(ref) ? ` (${nameOf(ref)})` : ""}`;
+  const groupWord = r.kind === "judge" ? "role" : "family";
+  const tone = verdictTone(r);
 
   return (
     <>
       {notComparable.length ? (
-        <div role="alert" aria-label="Not comparable" className="error">
-          <strong>These reports were scored against different targets: Δ below is not the agent change alone.</strong>
+        <div role="alert" aria-label="Not comparable" className="error ruler">
+          <strong>Not like for like: the two sides were measured with different rulers, so Δ below is not the agent change alone.</strong>
           <ul>
             {notComparable.map((w) => (
               <li key={w}>{w}</li>
             ))}
           </ul>
+          <LikeForLikeTable asReported={r} variants={variants} impossible={lfl.impossible} />
+        </div>
+      ) : variants.length ? (
+        <section aria-label="Like for like" className="warn ruler">
+          <strong>An advisory criterion is in play: the verdict with every criterion hard stands beside the reported one.</strong>
+          <LikeForLikeTable asReported={r} variants={variants} impossible={lfl.impossible} />
+        </section>
+      ) : null}
+      {ruler.unknown.length ? (
+        <div role="note" aria-label="Unknown provenance" className="warn">
+          <strong>Not checked: a report does not say how it was measured.</strong>
+          <ul>
+            {ruler.unknown.map((u) => (
+              <li key={u.field}>{rulerUnknownText(u)}</li>
+            ))}
+          </ul>
+          {data.baseline.unknown.length || data.candidate.unknown.length ? (
+            <p className="small">
+              Unknown in the baseline: {data.baseline.unknown.join(", ") || "nothing"}. Unknown in the candidate: {data.candidate.unknown.join(", ") || "nothing"}.
+            </p>
+          ) : null}
         </div>
       ) : null}
       {otherWarnings.length ? (
@@ -146,36 +182,55 @@ async function Comparison({
           ))}
         </ul>
       ) : null}
-      <section aria-label="Verdict">
+      <section aria-label="Verdict" className={`verdict verdict-${tone}`} data-tone={tone}>
         <h2>Verdict: {r.verdict}</h2>
-        <table aria-label="Comparison figures">
-          <tbody>
-            <tr>
-              <th>mean Δ</th>
-              <td className="num">{f3(r.mean_delta)}</td>
-            </tr>
-            <tr>
-              <th>95% CI</th>
-              <td className="num">{`[${r.ci[0].toFixed(3)}, ${r.ci[1].toFixed(3)}]`}</td>
-            </tr>
-            <tr>
-              <th>minimum detectable Δ</th>
-              <td className="num">{f3(r.mde.value)}</td>
-            </tr>
-            <tr>
-              <th>pairs</th>
-              <td className="num">{r.n_pairs}</td>
-            </tr>
-            <tr>
-              <th>improved / regressed / tied</th>
-              <td className="num">{`${r.improved} / ${r.regressed} / ${r.tied}`}</td>
-            </tr>
-            <tr>
-              <th>resampling</th>
-              <td>{r.resampling}</td>
-            </tr>
-          </tbody>
-        </table>
+        <p className="verdict-sentence" data-testid="verdict-sentence">
+          {verdictSentence(r)}
+        </p>
+        <div className="beside">
+          <table aria-label="Comparison figures">
+            <tbody>
+              <tr>
+                <th>mean Δ</th>
+                <td className="num">{f3(r.mean_delta)}</td>
+              </tr>
+              <tr>
+                <th>95% CI</th>
+                <td className="num">{`[${r.ci[0].toFixed(3)}, ${r.ci[1].toFixed(3)}]`}</td>
+              </tr>
+              <tr>
+                <th>
+                  minimum detectable Δ
+                  <Hint id="hint-mde" label="the minimum detectable Δ">
+                    {mdeExplanation(r)}
+                  </Hint>
+                </th>
+                <td className="num">{f3(r.mde.value)}</td>
+              </tr>
+              <tr>
+                <th>pairs</th>
+                <td className="num">{r.n_pairs}</td>
+              </tr>
+              <tr>
+                <th>improved / regressed / tied</th>
+                <td className="num">{`${r.improved} / ${r.regressed} / ${r.tied}`}</td>
+              </tr>
+              <tr>
+                <th>
+                  resampling
+                  <Hint id="hint-clustering" label="the resampling (clustering)">
+                    {clusteringExplanation(r)}
+                  </Hint>
+                </th>
+                <td>
+                  {r.resampling}
+                  {r.mde.design_effect !== null ? <span className="muted"> · design effect {r.mde.design_effect.toFixed(2)}</span> : null}
+                </td>
+              </tr>
+            </tbody>
+          </table>
+          <ForestPlot id="forest-plot" overall={{ label: "overall", mean: r.mean_delta, ci: r.ci, n: r.n_pairs }} groups={intervalsByGroup(r)} groupWord={groupWord} />
+        </div>
       </section>
 
       <section aria-label="Gate flips and blockers">
@@ -190,13 +245,31 @@ async function Comparison({
                 <Link href={`${caseHref}${encodeURIComponent(i.key)}`}>{i.key}</Link>
               </strong>{" "}
               <span className="muted">{i.group}</span> {i.flip ? <span className="badge bad-badge">pass→fail</span> : null}{" "}
-              {i.blocker ? <span className="badge bad-badge">blocker: {i.blocker.new_violations.join(", ")}</span> : null} <span>{i.reason}</span>
+              {i.blocker ? (
+                <span className="badge bad-badge" title="a violation the baseline's case did not have: it blocks whatever the mean">
+                  blocker
+                </span>
+              ) : null}{" "}
+              <span data-testid="reason">{i.reason}</span>
+              {/* A flip that is also a blocker: say which of its reasons are new, in words (issue 20). */}
+              {i.flip && i.blocker ? <span className="muted"> — new since the baseline: {(i.blocker.reasons?.length ? i.blocker.reasons : i.blocker.new_violations).join("; ")}</span> : null}
               <div data-testid="review-status">{reviewStatus(i)}</div>
               {mayReview ? <ReviewForm pair={pair} caseKey={i.key} /> : null}
             </li>
           ))}
         </ul>
-        {r.gate_flips.fail_to_pass.length ? <p className="muted">fail→pass: {r.gate_flips.fail_to_pass.map((f) => f.key).join(", ")}</p> : null}
+        {r.gate_flips.fail_to_pass.length ? (
+          <details>
+            <summary className="muted">fail→pass ({r.gate_flips.fail_to_pass.length}): cases the candidate fixed</summary>
+            <ul aria-label="Fixed cases">
+              {r.gate_flips.fail_to_pass.map((f) => (
+                <li key={f.key}>
+                  <Link href={`${caseHref}${encodeURIComponent(f.key)}`}>{f.key}</Link> <span className="muted">the baseline failed: {f.reason}</span>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </section>
 
       <section aria-label="Baseline approval">
@@ -225,7 +298,12 @@ async function Comparison({
 
       <section aria-label="Per-case deltas">
         <h2>Per-case Δ</h2>
-        <DeltaTable rows={rows} caseHref={caseHref} />
+        <div className="beside">
+          <div>
+            <DeltaTable rows={rows} caseHref={caseHref} />
+          </div>
+          <DeltaHistogram id="delta-histogram" deltas={r.rows.map((x) => x.delta)} />
+        </div>
       </section>
       <p>
         <Link href="/baselines">Baseline history</Link>

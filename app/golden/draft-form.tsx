@@ -1,8 +1,12 @@
 "use client";
 import Link from "next/link";
-import { startTransition, useActionState, useEffect, useRef, type FormEvent } from "react";
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { placementChoice, suggestForDraft, type DraftFields } from "@/lib/golden/placement-choice";
 import { newCaseAction } from "./actions";
 import { FindingsView, PlacementView } from "./guidance";
+
+const FIELDS = ["brief", "must_include", "must_not_include", "home", "behavior"] as const;
+const readDraft = (form: HTMLFormElement): DraftFields => Object.fromEntries(FIELDS.map((n) => [n, String(new FormData(form).get(n) ?? "")])) as DraftFields;
 
 /**
  * "New case": write a role case or policy behaviour, check it (where it belongs, each item's findings), save it.
@@ -19,34 +23,61 @@ export function DraftForm({ roles, behaviors }: { roles: string[]; behaviors: re
   };
   const saved = state?.data?.saved ?? null;
   const formRef = useRef<HTMLFormElement>(null);
+  // Issue 20 (12): the guidance is recomputed in the browser (the same lib/ rule as "Check draft") as the analyst types.
+  const [draft, setDraft] = useState<DraftFields>({ brief: "", must_include: "", must_not_include: "", home: "", behavior: "" });
+  const placement = suggestForDraft(draft);
+  const choice = placement ? placementChoice(placement, draft.home) : null;
   // Once saved, the fields empty so a second click cannot save the same case again under the next id.
   useEffect(() => {
-    if (saved) formRef.current?.reset();
+    if (saved) {
+      formRef.current?.reset();
+      if (formRef.current) setDraft(readDraft(formRef.current));
+    }
   }, [saved]);
   return (
     <>
-      <form ref={formRef} onSubmit={submit} aria-label="Draft a golden case" className="card form-grid">
-        <label>
-          Suite
-          <select name="home" defaultValue="">
-            <option value="">choose where it goes…</option>
-            {roles.map((r) => (
-              <option key={r} value={`role:${r}`}>
-                role: {r}
-              </option>
-            ))}
-            <option value="policy">policy suite (behaviours, every role)</option>
-          </select>
-        </label>
-        <label>
-          Behaviour (policy suite only)
-          <select name="behavior" defaultValue="">
-            <option value="">—</option>
-            {behaviors.map((b) => (
-              <option key={b}>{b}</option>
-            ))}
-          </select>
-        </label>
+      <form ref={formRef} onSubmit={submit} onChange={(e) => setDraft(readDraft(e.currentTarget))} aria-label="Draft a golden case" className="card form-grid">
+        <div className="wide placement-row">
+          <div className="stack-fields">
+            <label>
+              Suite
+              <select name="home" defaultValue="" aria-describedby="placement-guidance">
+                <option value="">choose where it goes…</option>
+                {roles.map((r) => (
+                  <option key={r} value={`role:${r}`}>
+                    role: {r}
+                  </option>
+                ))}
+                <option value="policy">policy suite (behaviours, every role)</option>
+              </select>
+            </label>
+            <label>
+              Behaviour (policy suite only)
+              <select name="behavior" defaultValue="">
+                <option value="">—</option>
+                {behaviors.map((b) => (
+                  <option key={b}>{b}</option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <section id="placement-guidance" aria-label="Placement guidance" aria-live="polite" className={choice?.differs ? "warn" : "placement-box"}>
+            <strong>Where does this case go?</strong>{" "}
+            {placement && choice ? (
+              <>
+                <span data-testid="placement-choice" className={choice.differs ? "bad" : undefined}>
+                  {choice.text}
+                </span>
+                <br />
+                <span className="small">
+                  {placement.label}: {placement.reason}
+                </span>
+              </>
+            ) : (
+              <span className="muted">Write the customer&apos;s message and the items: the suggestion appears here as you type.</span>
+            )}
+          </section>
+        </div>
         <label>
           Case id (empty: the next free id)
           <input name="id" size={10} placeholder="e.g. sup-009" pattern="[a-z]{3}-[0-9]{3}" />

@@ -6,6 +6,7 @@ import { requirePageUser } from "../_lib/current-user";
 import { CasesTable, type CaseRow } from "./cases-table";
 import { DraftForm } from "./draft-form";
 import { ExportGoldenButton } from "./export-golden-button";
+import "./golden.css";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,21 @@ export default async function GoldenPage() {
   const user = await requirePageUser();
   const db = getDb();
   const cases = listCases(db);
-  const rows: CaseRow[] = cases.map((c) => ({ id: c.id, suite: c.suite, role: c.role ?? "", behavior: c.behavior ?? "", split: c.split, frozen: c.frozen, version: c.version, author: c.author, at: c.at, order: c.firstRow }));
+  const rows: CaseRow[] = cases.map((c) => ({
+    id: c.id,
+    suite: c.suite,
+    role: c.role ?? "",
+    behavior: c.behavior ?? "",
+    brief: c.content.case.brief,
+    must_include: c.content.case.must_include,
+    must_not_include: c.content.case.must_not_include,
+    split: c.split,
+    frozen: c.frozen,
+    version: c.version,
+    author: c.author,
+    at: c.at,
+    order: c.firstRow,
+  }));
   return (
     <>
       <h1>Golden cases</h1>

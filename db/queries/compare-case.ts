@@ -1,8 +1,9 @@
-import "server-only";
+// No `server-only` marker: db/queries/compare-detail.test.ts reads judge cases and briefs through it.
 import { and, asc, eq } from "drizzle-orm";
-import type { JudgeCaseV2 } from "../../lib/judge/report-schema";
+import { judgeReportForCompareSchema, type JudgeCaseForCompare } from "../../lib/compare/judge-report-for-compare";
 import type { Db } from "../index";
-import { decisionScores, judgeReports, runLines, runs } from "../schema";
+import { decisionPoints, decisionScores, judgeReports, runLines, runs } from "../schema";
+import { caseKeyOfId, currentCaseVersion } from "./golden-cases";
 
 /** Score components shown side by side for one case (decision_scores columns, in the scorer's order). */
 export const COMPONENTS = ["actionType", "destination", "priority", "flags", "policyCitation", "mustAsk", "graded", "score"] as const;
@@ -28,10 +29,38 @@ export function runName(db: Db, runId: number): string | null {
   return db.select({ name: runs.name }).from(runs).where(eq(runs.id, runId)).get()?.name ?? null;
 }
 
-/** One side of a compared judge case: the stored report's case whose pairing key (`role/id`) is `key`, or null. */
-export function judgeCase(db: Db, reportId: number, key: string): { name: string; passThreshold: number; votes: number; case: JudgeCaseV2 | null } | null {
+/**
+ * One side of a compared judge case: the stored report's case whose pairing key (`role/id`) is `key`, or null. A
+ * seed-shaped report (issue 20) may lack the threshold, K, replies and vote counts: those are null / absent, never made up.
+ */
+export function judgeCase(db: Db, reportId: number, key: string): { name: string; passThreshold: number | null; votes: number | null; case: JudgeCaseForCompare | null } | null {
   const row = db.select({ name: judgeReports.name, report: judgeReports.report }).from(judgeReports).where(eq(judgeReports.id, reportId)).get();
   if (!row) return null;
-  const found = row.report.cases.find((c) => `${c.role}/${c.id}` === key) ?? null;
-  return { name: row.name, passThreshold: row.report.judge.pass_threshold, votes: row.report.judge.votes, case: found };
+  // Parsed with compare's schema, not trusted as the column's type: a seed-shaped report is stored without a judge block.
+  const report = judgeReportForCompareSchema.parse(row.report);
+  const found = report.cases.find((c) => `${c.role}/${c.id}` === key) ?? null;
+  return { name: row.name, passThreshold: report.judge?.pass_threshold ?? null, votes: report.judge?.votes ?? null, case: found };
+}
+
+/** The customer's message a run's decision answered, from the decision point of the run's own pack version. */
+export function runCustomerMessage(db: Db, runId: number, decisionId: string): string | null {
+  const run = db.select({ packVersion: runs.packVersion }).from(runs).where(eq(runs.id, runId)).get();
+  if (!run) return null;
+  return (
+    db
+      .select({ message: decisionPoints.customerMessage })
+      .from(decisionPoints)
+      .where(and(eq(decisionPoints.packVersion, run.packVersion), eq(decisionPoints.id, decisionId)))
+      .get()?.message ?? null
+  );
+}
+
+/**
+ * The customer's message of a judged case: the brief of the golden case `id` (unique across suites, so `pol-003` of
+ * `policy@support_desk` and `sup-003` of `support_desk` both resolve) at its current version; null when unknown here.
+ */
+export function judgeCaseBrief(db: Db, caseId: string): { brief: string; version: number } | null {
+  const key = caseKeyOfId(db, caseId);
+  const current = key ? currentCaseVersion(db, key) : null;
+  return current ? { brief: current.content.case.brief, version: current.version } : null;
 }

@@ -3,7 +3,7 @@ import { describeRef, parseRef, type ReportRef } from "../../lib/approval/report
 import { compareReports, reviewFigures, type CompareOutcome, type ReviewFigures } from "../../lib/compare/compare";
 import { normaliseReport, type NormalisedReport } from "../../lib/compare/read-report";
 import type { Db } from "../index";
-import { decisionScores, judgeReports, runs } from "../schema";
+import { decisionPoints, decisionScores, judgeReports, runs } from "../schema";
 
 // Compare (issue 5): the page compares the same reports `assay compare` reads — a run's score report (rebuilt from its
 // stored decisions) or a stored judge report — with the one lib/ implementation, compareReports, and its defaults.
@@ -82,6 +82,38 @@ function loadPair(db: Db, refs: Refs): { ok: true; baseline: NormalisedReport; c
 export function loadComparison(db: Db, refs: Refs): ComparisonData {
   const pair = loadPair(db, refs);
   return pair.ok ? { ok: true, outcome: compareReports(pair.baseline, pair.candidate) } : pair;
+}
+
+export type ComparisonDetail =
+  | { ok: true; outcome: CompareOutcome; baseline: NormalisedReport; candidate: NormalisedReport; /** Pack change only: decisions whose target is the same in both packs. */ sameTargets?: Set<string> }
+  | { ok: false; error: string };
+
+/**
+ * What the compare page shows: loadComparison's outcome with both normalised reports, so the page can recompute the
+ * verdict like for like (issue 20), and — when two runs were scored under different packs — the decisions whose target
+ * and customer message are identical in both packs.
+ */
+export function loadComparisonDetail(db: Db, refs: Refs): ComparisonDetail {
+  const pair = loadPair(db, refs);
+  if (!pair.ok) return pair;
+  const [a, b] = [pair.baseline.meta.pack_version, pair.candidate.meta.pack_version];
+  const sameTargets = pair.baseline.kind === "score" && a !== undefined && b !== undefined && a !== b ? decisionsWithSameTargets(db, a, b) : undefined;
+  return { ok: true, outcome: compareReports(pair.baseline, pair.candidate), baseline: pair.baseline, candidate: pair.candidate, sameTargets };
+}
+
+/** Decision ids present in both pack versions with the same target and the same customer message. */
+export function decisionsWithSameTargets(db: Db, packA: string, packB: string): Set<string> {
+  const read = (v: string) =>
+    new Map(
+      db
+        .select({ id: decisionPoints.id, target: decisionPoints.target, message: decisionPoints.customerMessage })
+        .from(decisionPoints)
+        .where(eq(decisionPoints.packVersion, v))
+        .all()
+        .map((p) => [p.id, JSON.stringify([p.target, p.message])]),
+    );
+  const [x, y] = [read(packA), read(packB)];
+  return new Set([...x].filter(([id, sig]) => y.get(id) === sig).map(([id]) => id));
 }
 
 /** The gate flips and blockers of a comparison, without its bootstrap: what a case page needs for its review. */

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { judgeReportForCompareSchema } from "../../lib/compare/judge-report-for-compare";
 import { normaliseReport } from "../../lib/compare/read-report";
 import { InputError } from "../../lib/io/input-error";
 import { parseJsonDocument } from "../../lib/io/parse";
@@ -18,18 +19,28 @@ export const MAX_JUDGE_REPORT_NAME = 120;
 export type JudgeReportMeta = { name: string; fileName: string; actor: string; example?: boolean; at?: string };
 
 /**
- * Parses a judge report file: JSON (a syntax error names its line), a v2 report (`assay judge --out`; the field at fault
- * is named), readable by compare (one case per (role, id)). Touches no database; throws InputError.
+ * Parses a judge report file: JSON (a syntax error names its line), a v2 report (`assay judge --out`'s, or seed 002's
+ * shape: v1's case fields plus items; the field at fault is named), readable by compare (one case per (role, id)).
+ * Touches no database; throws InputError.
  */
 export function parseJudgeReportText(text: string, fileName: string): JudgeReportV2 {
   const value = parseJsonDocument(text, fileName, z.unknown());
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(fileName, 0, "", "expected a JSON object: a judge report (schema_version 2, cases[])");
   const obj = value as Record<string, unknown>;
   if (obj.kind !== undefined && obj.kind !== "judge") throw new InputError(fileName, 0, "kind", `expected "judge" (a judge report), got ${JSON.stringify(obj.kind)}; runs are imported on the Runs page`);
-  // Stored reports feed the case page's replies and per-item votes, which only v2 carries.
-  if (obj.schema_version !== 2) throw new InputError(fileName, 0, "schema_version", `expected 2 (a judge report v2, written by \`assay judge --out\`), got ${JSON.stringify(obj.schema_version ?? null)}`);
+  // Stored reports feed the case page's per-item verdicts, which only v2 carries: schema_version 2, or (seed 002's shape,
+  // issue 20) no schema_version and an items block.
+  const hasItems = Array.isArray(obj.cases) && obj.cases.some((c) => typeof c === "object" && c !== null && "items" in c);
+  if (obj.schema_version !== 2 && !(obj.schema_version === undefined && hasItems)) {
+    throw new InputError(fileName, 0, "schema_version", `expected 2 (a judge report v2, written by \`assay judge --out\` or shaped as seed 002 defines it), got ${JSON.stringify(obj.schema_version ?? null)}`);
+  }
   normaliseReport(obj, fileName); // compare's own reading: the first schema issue by field, and duplicate (role, id) cases
-  return judgeReportV2Schema.parse(obj);
+  const full = judgeReportV2Schema.safeParse(obj);
+  if (full.success) return full.data;
+  // A seed-shaped report lacks the judge block, summary, suite, replies and vote counts: stored as read, with nothing
+  // made up. The column's type names `assay judge`'s shape, so every reader parses the stored report with
+  // judgeReportForCompareSchema (db/queries/compare.ts, db/queries/compare-case.ts).
+  return judgeReportForCompareSchema.parse(obj) as JudgeReportV2;
 }
 
 /** A trimmed, unused judge report name; InputError (field "name") otherwise. */

@@ -2,13 +2,20 @@ import Link from "next/link";
 import { z } from "zod";
 import { getDb } from "@/db/index";
 import { loadReviewFigures } from "@/db/queries/compare";
-import { caseLines, COMPONENTS, judgeCase, runName } from "@/db/queries/compare-case";
+import { caseLines, COMPONENTS, judgeCase, judgeCaseBrief, runCustomerMessage, runName } from "@/db/queries/compare-case";
+import { reviewItems } from "@/lib/approval/review";
 import { can } from "@/lib/auth/permissions";
 import { parseRef, reportKindOfRef, reportRefSchema, type ReportRef } from "@/lib/approval/report-ref";
-import type { ItemResult, JudgeCaseV2 } from "@/lib/judge/report-schema";
+import { itemView, type ItemView, type JudgeCaseForCompare } from "@/lib/compare/judge-report-for-compare";
+import { DETECTOR_CODES } from "@/lib/pack/vocab";
+import { checkFormat } from "@/lib/scoring/format-gate";
+import { wordDiff } from "@/lib/text/word-diff";
+import { HighlightedText, type Change, type Span } from "../../_components/highlighted-text";
 import { requirePageUser } from "../../_lib/current-user";
 import { f3 } from "../../_lib/format";
 import { CaseReview } from "../review-panel";
+import { FlipNav } from "./flip-nav";
+import "../compare.css";
 
 export const dynamic = "force-dynamic";
 
@@ -16,35 +23,79 @@ const paramsSchema = z
   .object({ baseline: reportRefSchema, candidate: reportRefSchema, key: z.string().min(1).max(300) })
   .refine((p) => reportKindOfRef(p.baseline) === reportKindOfRef(p.candidate), { message: "two runs or two judge reports" });
 
-function replyOf(raw: string): string {
-  try {
-    const v = JSON.parse(raw) as { reply?: unknown };
-    return typeof v.reply === "string" ? v.reply : raw;
-  } catch {
-    return raw;
-  }
-}
-
-/** One compared case: the two replies side by side with the difference per score component (runs) or per judged item (judge reports). */
+/**
+ * One compared case: the customer's message, the two replies side by side with detector hits and cleared spans marked
+ * and the words the candidate added or removed, the difference per score component (runs) or per judged item (judge
+ * reports), its review, and previous/next through the cases to review.
+ */
 export default async function CompareCasePage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const user = await requirePageUser();
   const parsed = paramsSchema.safeParse(await searchParams);
   if (!parsed.success) return <p role="alert">Choose a case from a comparison of two runs or two judge reports.</p>;
   const { baseline, candidate, key } = parsed.data;
-  const back = `/compare?baseline=${encodeURIComponent(baseline)}&candidate=${encodeURIComponent(candidate)}`;
+  const pairQuery = `baseline=${encodeURIComponent(baseline)}&candidate=${encodeURIComponent(candidate)}`;
+  const back = `/compare?${pairQuery}`;
   const db = getDb();
   // The compare page's flips and blockers (one lib/ pairing), without its bootstrap, so a flip can be reviewed here.
   const figures = loadReviewFigures(db, { baseline, candidate });
+  const toReview = figures ? reviewItems(figures) : [];
+  const at = toReview.findIndex((i) => i.key === key);
+  const step = (i: number) => (i >= 0 && i < toReview.length ? { key: toReview[i]!.key, href: `/compare/case?${pairQuery}&key=${encodeURIComponent(toReview[i]!.key)}` } : null);
+  const position = at >= 0 ? `${at + 1} of ${toReview.length} to review` : toReview.length ? `not a flip; ${toReview.length} to review` : "nothing to review";
   return (
     <>
       <h1>Case {key}</h1>
-      <p>
-        <Link href={back}>Back to the comparison</Link>
-      </p>
+      <FlipNav prev={at > 0 ? step(at - 1) : null} next={at >= 0 ? step(at + 1) : step(0)} position={position} back={back} />
       {reportKindOfRef(baseline) === "score" ? <RunCase baseline={baseline} candidate={candidate} caseKey={key} /> : <JudgeCase baseline={baseline} candidate={candidate} caseKey={key} />}
       {figures ? <CaseReview db={db} figures={figures} pair={{ baselineRef: baseline, candidateRef: candidate }} caseKey={key} mayReview={can(user, "review_gate_flip")} /> : null}
     </>
   );
+}
+
+function CustomerMessage({ text, note }: { text: string | null; note?: string }) {
+  return (
+    <section aria-label="Customer message">
+      <h2>Customer&apos;s message</h2>
+      {text !== null ? <p className="customer">{text}</p> : <p className="muted">Unknown: {note ?? "not found in this workbench"}.</p>}
+      {text !== null && note ? <p className="muted small">{note}</p> : null}
+    </section>
+  );
+}
+
+function Legend({ detectors }: { detectors: boolean }) {
+  return (
+    <p className="legend" aria-label="Marks">
+      {detectors ? (
+        <>
+          <span>
+            <mark className="hit">detector hit</mark>
+          </span>
+          <span>
+            <mark className="cleared">read and cleared</mark> (reason on hover or focus)
+          </span>
+        </>
+      ) : null}
+      <span>
+        <del className="diff">removed by the candidate</del>
+      </span>
+      <span>
+        <ins className="diff">added by the candidate</ins>
+      </span>
+    </p>
+  );
+}
+
+/** Both replies' word-level changes as marks: removed words in the baseline, added words in the candidate. */
+function changesOf(baseline: string | null, candidate: string | null): { base: Change[]; cand: Change[]; summary: string } {
+  if (baseline === null || candidate === null) return { base: [], cand: [], summary: "One reply is unknown: no word-level changes." };
+  const d = wordDiff(baseline, candidate);
+  const words = (kind: "delete" | "insert") => d.ops.filter((o) => o.op === kind).reduce((n, o) => n + o.text.split(" ").length, 0);
+  const summary = d.gaveUp
+    ? "The replies differ too much to align word by word: each is marked whole."
+    : d.removed.length + d.added.length === 0
+      ? "The two replies have the same words."
+      : `The candidate removed ${words("delete")} and added ${words("insert")} word(s) or mark(s).`;
+  return { base: d.removed.map((r) => ({ ...r, kind: "removed" })), cand: d.added.map((r) => ({ ...r, kind: "added" })), summary };
 }
 
 // A reply that failed the format check is shown raw, so both sides can read alike: say why it failed.
@@ -52,10 +103,24 @@ const formatOf = (s: { formatValid: boolean; formatError: string | null } | unde
 
 function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candidate: ReportRef; caseKey: string }) {
   const db = getDb();
-  const sides = [baseline, candidate].map((ref) => ({ ref, runId: parseRef(ref)!.id, name: runName(db, parseRef(ref)!.id), lines: caseLines(db, parseRef(ref)!.id, caseKey) }));
-  const [b, c] = sides.map((s) => s.lines[0]);
+  const sides = [baseline, candidate].map((ref) => {
+    const runId = parseRef(ref)!.id;
+    const lines = caseLines(db, runId, caseKey);
+    const first = lines[0];
+    const format = first ? checkFormat(first.raw) : null;
+    // Spans point into the parsed reply; a reply that is not the contract's JSON is shown raw and unmarked.
+    const text = first ? (format?.ok ? format.output.reply : first.raw) : null;
+    const hits: Span[] = first && format?.ok ? DETECTOR_CODES.flatMap((code) => (first.score.hits[code] ?? []).map((h) => ({ ...h, code }))) : [];
+    const cleared: Span[] = first && format?.ok ? (first.score.cleared ?? []).map((c) => ({ start: c.start, end: c.end, text: c.text, reason: c.reason, code: c.detector, outcome: "cleared" as const })) : [];
+    return { ref, runId, name: runName(db, runId), lines, first, text, hits, cleared };
+  });
+  const [b, c] = sides.map((s) => s.first);
+  const decisionId = b?.score.decisionId ?? c?.score.decisionId ?? caseKey.replace(/ \(thinking\)$/, "");
+  const message = runCustomerMessage(db, sides[0]!.runId, decisionId);
+  const changes = changesOf(sides[0]!.text, sides[1]!.text);
   return (
     <>
+      <CustomerMessage text={message} note={message === null ? "the baseline run's decision point was not found" : undefined} />
       <table aria-label="Component scores side by side">
         <thead>
           <tr>
@@ -88,19 +153,36 @@ function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candid
           </tr>
         </tbody>
       </table>
+      <h2>Replies</h2>
+      <Legend detectors />
+      <p className="muted" data-testid="reply-changes">
+        {changes.summary}
+      </p>
       <div className="two-col">
         {sides.map((s, i) => (
           <section key={s.ref} aria-label={i === 0 ? "Baseline reply" : "Candidate reply"}>
-            <h2>
+            <h3>
               {i === 0 ? "Baseline" : "Candidate"} ({s.name ?? s.ref}
               {s.lines.length > 1 ? `, first of ${s.lines.length} samples` : ""})
-            </h2>
-            {s.lines[0] ? (
+            </h3>
+            {s.first && s.text !== null ? (
               <>
                 <p>
-                  <Link href={`/runs/${s.runId}/decisions/${s.lines[0].lineNo}`}>line {s.lines[0].lineNo}</Link>
+                  <Link href={`/runs/${s.runId}/decisions/${s.first.lineNo}`}>line {s.first.lineNo}</Link>
                 </p>
-                <pre className="reply">{replyOf(s.lines[0].raw)}</pre>
+                <HighlightedText text={s.text} spans={[...s.hits, ...s.cleared]} changes={i === 0 ? changes.base : changes.cand} />
+                {s.hits.length ? (
+                  <ul aria-label={`${i === 0 ? "Baseline" : "Candidate"} detector hits`} className="hits">
+                    {s.hits.map((h, j) => (
+                      <li key={j}>
+                        <mark className={`hit hit-${h.code}`}>{h.text}</mark> — {h.reason}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="muted small">No detector fired on this reply.</p>
+                )}
+                {s.first.score.cleared === null ? <p className="muted small">Imported before cleared spans were recorded.</p> : null}
               </>
             ) : (
               <p className="muted">{s.name === null ? "No such run." : "No such case in this run."}</p>
@@ -112,30 +194,42 @@ function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candid
   );
 }
 
+const KIND_ORDER = ["must_include", "must_not_include", null] as const;
+
 /** An item's verdict as a word: a must_include item is covered or not; a must_not_include item is present or absent. */
-function itemVerdict(item: ItemResult | undefined): string {
+function itemVerdict(item: ItemView | undefined): string {
   if (!item) return "—";
-  if (item.kind === "must_include") return item.covered === undefined ? "no verdict" : item.covered ? "covered" : "not covered";
-  return item.present === undefined ? "no verdict" : item.present ? "present" : "absent";
+  if (item.verdict === null) return "no verdict";
+  if (item.kind === "must_include") return item.verdict ? "covered" : "not covered";
+  if (item.kind === "must_not_include") return item.verdict ? "present" : "absent";
+  return item.verdict ? "yes (kind unknown)" : "no (kind unknown)";
 }
 
 /** Whether the item's outcome is bad for the case: a required item missing, or a forbidden one present. */
-const itemFails = (item: ItemResult | undefined) => (item ? (item.kind === "must_include" ? item.covered === false : item.present === true) : false);
+const itemFails = (item: ItemView | undefined) => (item ? (item.kind === "must_include" ? item.verdict === false : item.kind === "must_not_include" ? item.verdict === true : false) : false);
 
-const votes = (item: ItemResult | undefined) => (item ? `${item.votes_true}/${item.votes_valid} yes` : "");
+const votes = (item: ItemView | undefined) => (!item ? "" : item.votes_valid === null ? "votes unknown" : `${item.votes_true}/${item.votes_valid} yes`);
 
 function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candidate: ReportRef; caseKey: string }) {
   const db = getDb();
   const sides = [baseline, candidate].map((ref) => ({ ref, found: judgeCase(db, parseRef(ref)!.id, caseKey) }));
-  const [b, c] = sides.map((s) => s.found?.case ?? null) as [JudgeCaseV2 | null, JudgeCaseV2 | null];
+  const [b, c] = sides.map((s) => s.found?.case ?? null) as [JudgeCaseForCompare | null, JudgeCaseForCompare | null];
+  const views = (x: JudgeCaseForCompare | null) => new Map(Object.entries(x?.items ?? {}).map(([name, raw]) => [name, itemView(name, raw, x!)]));
+  const [bv, cv] = [views(b), views(c)];
   // Items in the baseline's order, then any the candidate's case has that the baseline's does not (an edited golden case).
-  const itemKeys = [...new Set([...Object.keys(b?.items ?? {}), ...Object.keys(c?.items ?? {})])];
-  const kindOf = (k: string) => (b?.items[k] ?? c?.items[k])!.kind;
-  const ordered = [...itemKeys.filter((k) => kindOf(k) === "must_include"), ...itemKeys.filter((k) => kindOf(k) === "must_not_include")];
-  const alignments = (x: JudgeCaseV2 | null) => (x && x.alignments.length ? x.alignments.map((a) => a.toFixed(2)).join(", ") : "—");
-  const changedCount = ordered.filter((k) => itemVerdict(b?.items[k]) !== itemVerdict(c?.items[k])).length;
+  const names = [...new Set([...bv.keys(), ...cv.keys()])];
+  const kindOf = (k: string) => bv.get(k)?.kind ?? cv.get(k)?.kind ?? null;
+  const ordered = KIND_ORDER.flatMap((kind) => names.filter((k) => kindOf(k) === kind));
+  const alignments = (x: JudgeCaseForCompare | null) => (!x ? "—" : x.alignments === undefined ? "unknown" : x.alignments.length ? x.alignments.map((a) => a.toFixed(2)).join(", ") : "—");
+  const validVotes = (x: JudgeCaseForCompare | null) => (!x ? "—" : x.votes_valid === undefined ? "unknown" : `${x.votes_valid}/${x.votes_configured ?? "?"}`);
+  const changedCount = ordered.filter((k) => itemVerdict(bv.get(k)) !== itemVerdict(cv.get(k))).length;
+  const caseId = caseKey.slice(caseKey.lastIndexOf("/") + 1);
+  const brief = judgeCaseBrief(db, caseId);
+  const replyOf = (x: JudgeCaseForCompare | null) => x?.judged_text ?? x?.candidate ?? null;
+  const changes = changesOf(replyOf(b), replyOf(c));
   return (
     <>
+      <CustomerMessage text={brief?.brief ?? null} note={brief ? `The brief of golden case ${caseId} as it stands now (version ${brief.version}); the reports may have judged an earlier version.` : `no golden case ${caseId} in this workbench`} />
       <table aria-label="Judge verdicts side by side">
         <thead>
           <tr>
@@ -159,6 +253,12 @@ function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; cand
             <td className="num">{b?.correctness != null && c?.correctness != null ? f3(c.correctness - b.correctness) : "—"}</td>
           </tr>
           <tr>
+            <th scope="row">why it fails</th>
+            <td>{b && b.verdict === "fail" ? failWords(b) : "—"}</td>
+            <td>{c && c.verdict === "fail" ? failWords(c) : "—"}</td>
+            <td />
+          </tr>
+          <tr>
             <th scope="row">alignment votes</th>
             <td>{alignments(b)}</td>
             <td>{alignments(c)}</td>
@@ -166,14 +266,17 @@ function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; cand
           </tr>
           <tr>
             <th scope="row">valid votes</th>
-            <td>{b ? `${b.votes_valid}/${b.votes_configured}` : "—"}</td>
-            <td>{c ? `${c.votes_valid}/${c.votes_configured}` : "—"}</td>
+            <td>{validVotes(b)}</td>
+            <td>{validVotes(c)}</td>
             <td />
           </tr>
           <tr>
             <th scope="row">pass threshold</th>
-            <td className="num">{f3(sides[0]!.found?.passThreshold)}</td>
-            <td className="num">{f3(sides[1]!.found?.passThreshold)}</td>
+            {sides.map((s) => (
+              <td key={s.ref} className="num">
+                {!s.found ? "—" : s.found.passThreshold === null ? "unknown" : f3(s.found.passThreshold)}
+              </td>
+            ))}
             <td />
           </tr>
           {b?.error || c?.error ? (
@@ -203,12 +306,12 @@ function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; cand
         </thead>
         <tbody>
           {ordered.map((k) => {
-            const [bi, ci] = [b?.items[k], c?.items[k]];
+            const [bi, ci] = [bv.get(k), cv.get(k)];
             const changed = itemVerdict(bi) !== itemVerdict(ci);
             return (
               <tr key={k} data-changed={changed ? "true" : "false"} style={changed ? { background: "var(--warn-bg)" } : undefined}>
                 <td>{k}</td>
-                <td>{kindOf(k)}</td>
+                <td>{kindOf(k) ?? "unknown"}</td>
                 <td className={itemFails(bi) ? "bad" : undefined}>
                   {itemVerdict(bi)} <span className="muted">{votes(bi)}</span>
                 </td>
@@ -229,24 +332,31 @@ function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; cand
         </tbody>
       </table>
 
+      <h2>Replies</h2>
+      <Legend detectors={false} />
+      <p className="muted small">Judged replies are not read by the H1/H4/H5 detectors (they have no decision target); the judge&apos;s items above say what each reply covers.</p>
+      <p className="muted" data-testid="reply-changes">
+        {changes.summary}
+      </p>
       <div className="two-col">
         {sides.map((s, i) => {
           const x = s.found?.case ?? null;
+          const text = replyOf(x);
           return (
             <section key={s.ref} aria-label={i === 0 ? "Baseline reply" : "Candidate reply"}>
-              <h2>
+              <h3>
                 {i === 0 ? "Baseline" : "Candidate"} ({s.found ? s.found.name : s.ref})
-              </h2>
-              {x ? (
+              </h3>
+              {x && text !== null ? (
                 <>
-                  <pre className="reply">{x.candidate}</pre>
-                  {x.judged_text !== x.candidate ? (
-                    <>
-                      <p className="muted">What the judge read (the reply extracted from its envelope):</p>
-                      <pre className="reply">{x.judged_text}</pre>
-                    </>
+                  <HighlightedText text={text} spans={[]} changes={i === 0 ? changes.base : changes.cand} />
+                  {x.candidate !== undefined && x.judged_text !== undefined && x.judged_text !== x.candidate ? (
+                    <details>
+                      <summary>The raw output (the judge read the reply extracted from this envelope)</summary>
+                      <pre className="reply">{x.candidate}</pre>
+                    </details>
                   ) : null}
-                  {x.rationales.length ? (
+                  {x.rationales?.length ? (
                     <details>
                       <summary>Judge rationales ({x.rationales.length})</summary>
                       <ol>
@@ -257,6 +367,8 @@ function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; cand
                     </details>
                   ) : null}
                 </>
+              ) : x ? (
+                <p className="muted">Reply unknown: this report carries no replies (a report shaped as seed 002 defines v2).</p>
               ) : (
                 <p className="muted">{s.found ? "No such case in this judge report." : "No such judge report."}</p>
               )}
@@ -266,4 +378,11 @@ function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; cand
       </div>
     </>
   );
+}
+
+/** Why a judged case fails, in the judge's words: the items missing and present, or the threshold. */
+function failWords(x: JudgeCaseForCompare): string {
+  if (x.error) return `error: ${x.error}`;
+  const parts = [...x.missing_required.map((m) => `missing: ${m}`), ...x.forbidden_present.map((f) => `forbidden: ${f}`)];
+  return parts.length ? parts.join("; ") : `correctness ${x.correctness === null ? "n/a" : x.correctness.toFixed(2)} below the pass threshold`;
 }
