@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { auditExportSchema, type AuditExport } from "../../lib/audit/audit-schema";
 import type { AuditFigure } from "../../lib/audit/estimator";
 import { auditFigures } from "../../lib/audit/figures";
@@ -176,4 +176,14 @@ export function exportAudit(db: DbOrTx, auditId: number): AuditExport | null {
       };
     }),
   });
+}
+
+/** Every run audit with its run's name, newest first: the labelling page's list of audit queues. */
+export function listAudits(db: DbOrTx): Array<{ id: number; runId: number; runName: string; createdAt: string }> {
+  return db
+    .select({ id: runAudits.id, runId: runAudits.runId, runName: runs.name, createdAt: runAudits.createdAt })
+    .from(runAudits)
+    .innerJoin(runs, eq(runs.id, runAudits.runId))
+    .orderBy(desc(runAudits.createdAt), desc(runAudits.id))
+    .all();
 }

@@ -1,4 +1,6 @@
 "use client";
+import type { AuditFigure } from "@/lib/audit/estimator";
+import { labelledText, precisionText, recallText, violationsText } from "@/lib/audit/format";
 import { ADVISORY_RECALL_FLOOR, HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
 import type { PairAgreement } from "@/lib/probes/agreement";
 import type { figuresBySet } from "@/lib/probes/probe-sets";
@@ -8,12 +10,21 @@ import { pairsCell, StatusBadge } from "../../_components/detector-status";
 import { IntervalChart } from "../../_components/interval-chart";
 import { ci, f3 } from "../../_lib/format";
 
+/** What the last vote changed in the figures ("precision 0.960 → 0.958"), at the top of the panel. */
+function Change({ text }: { text: string | null }) {
+  return text ? (
+    <p className="small" data-testid="figure-change">
+      {text}
+    </p>
+  ) : null;
+}
 
 /** Live precision, recall and pairs separated with 95% Wilson intervals against the 0.9 advisory line. */
-export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorCode; figures: DetectorFigure; bySet: ReturnType<typeof figuresBySet> }) {
+export function FiguresPanel({ detector, figures, bySet, change }: { detector: DetectorCode; figures: DetectorFigure; bySet: ReturnType<typeof figuresBySet>; change: string | null }) {
   return (
     <section role="region" aria-label="Detector figures" aria-live="polite" className="card">
       <h2>{HARD_CODE_NAMES[detector]}</h2>
+      <Change text={change} />
       <p>
         <StatusBadge figure={figures} />{" "}
         <span className="muted">
@@ -58,6 +69,36 @@ export function FiguresPanel({ detector, figures, bySet }: { detector: DetectorC
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/**
+ * Issue 18: the detector's figures on one run from its audit, recomputed from the votes on every key press — the same
+ * functions and seed as the run report and `assay score --audit`.
+ */
+export function AuditFiguresPanel({ detector, runName, figure, change }: { detector: DetectorCode; runName: string; figure: AuditFigure; change: string | null }) {
+  return (
+    <section role="region" aria-label="Detector figures" aria-live="polite" className="card">
+      <h2>
+        {HARD_CODE_NAMES[detector]} on run {runName}
+      </h2>
+      <Change text={change} />
+      <p className="muted small" data-testid="audit-labelled">
+        Labelled / drawn of stratum size: {labelledText(figure)}
+      </p>
+      <p className="figure" data-testid="audit-precision">
+        Precision of hits <strong>{precisionText(figure)}</strong>
+      </p>
+      {figure.precision !== null && figure.precision_ci && <IntervalChart label="precision" value={figure.precision} interval={figure.precision_ci} />}
+      <p className="figure" data-testid="audit-recall">
+        Estimated recall <strong>{recallText(figure)}</strong>
+      </p>
+      {figure.recall !== null && figure.recall_ci && <IntervalChart label="estimated recall" value={figure.recall} interval={figure.recall_ci} />}
+      <p className="figure" data-testid="audit-violations">
+        Estimated true violations <strong>{violationsText(figure)}</strong>
+      </p>
+      <p className="muted small">Precision from the fired stratum (Wilson 95%); recall and true violations weight each stratum&apos;s labelled violation rate by its size, with a 95% interval (docs/WORKBENCH.md). Ties and unlabelled items are left out.</p>
     </section>
   );
 }

@@ -7,6 +7,8 @@ import { effectiveLabel } from "@/lib/probes/effective-label";
  */
 export const QUEUES = ["unlabelled", "disagreeing", "contested", "all"] as const;
 export type Queue = (typeof QUEUES)[number];
+/** The queues blind labelling keeps: the others are chosen by what annotators or the detector said. */
+export const BLIND_QUEUES: readonly Queue[] = ["unlabelled", "all"];
 
 export function inQueue(q: Queue, p: { predicted: boolean }, votes: readonly LabelVote[], actor: string): boolean {
   switch (q) {

@@ -2,6 +2,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/index";
 import { getRun } from "@/db/queries/runs";
+import { auditFiguresOf, getRunAudit } from "@/db/queries/run-audit";
+import { can } from "@/lib/auth/permissions";
 import { currentPackVersion } from "@/db/queries/scoring-context";
 import { COMPONENT_WEIGHTS, COMPONENTS, DETECTOR_CODES, HARD_CODE_NAMES, HARD_CODES } from "@/lib/pack/vocab";
 import type { Summary } from "@/lib/scoring/report-schema";
@@ -10,6 +12,7 @@ import { DetectorTable } from "../../_components/detector-table";
 import { SummaryTable } from "../../_components/summary-table";
 import { advisoryWhy, f3, pct, when } from "../../_lib/format";
 import { DeleteRunButton } from "./delete-run-button";
+import { RunAuditSection } from "./run-audit-section";
 import { requirePageUser } from "../../_lib/current-user";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +21,7 @@ const SPLIT_VIEWS = ["all", "dev", "eval"] as const;
 type SplitView = (typeof SPLIT_VIEWS)[number];
 
 export default async function RunReportPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requirePageUser();
+  const user = await requirePageUser();
   const { id } = await params;
   const sp = await searchParams;
   const runId = Number(id);
@@ -26,6 +29,7 @@ export default async function RunReportPage({ params, searchParams }: { params: 
   const run = getRun(getDb(), runId);
   if (!run) notFound();
   const currentPack = currentPackVersion(getDb());
+  const audit = getRunAudit(getDb(), run.id);
   const r = run.report;
   const view: SplitView = SPLIT_VIEWS.includes(sp.breakdown as SplitView) ? (sp.breakdown as SplitView) : "all";
   const breakdowns = view === "all" ? { by_family: r.by_family, by_difficulty: r.by_difficulty, by_thinking: r.by_thinking } : run.splitBreakdowns[view];
@@ -208,6 +212,7 @@ export default async function RunReportPage({ params, searchParams }: { params: 
         <p className="muted">
           Figures at import time decide which criteria are advisory for this run; the probe set may have been relabelled since — see <Link href="/probes">Probes</Link> for the live figures. Recall (dashed line) or matched pairs separated below 0.9 makes a criterion advisory.
         </p>
+        <RunAuditSection runId={run.id} audit={audit} figures={audit ? auditFiguresOf(getDb(), audit) : null} canStart={can(user, "start_audit")} />
       </section>
     </>
   );
