@@ -10,8 +10,8 @@ import { fail, ok, type ActionResult } from "../_lib/action-result";
 export async function deleteRunAction(input: unknown): Promise<ActionResult<{ runId: number }>> {
   const parsed = z.object({ runId: z.number().int().positive() }).safeParse(input);
   if (!parsed.success) return fail("invalid run id");
-  // Deleting a run undoes an import: the same capability.
-  const auth = await authorize("import_run", { action: "run.delete", entity: "run", entityId: String(parsed.data.runId) });
+  // Issue 20: a lead's call; refused (and audited) for anyone else, whatever the page showed them.
+  const auth = await authorize("delete_run", { action: "run.delete", entity: "run", entityId: String(parsed.data.runId) });
   if (!auth.ok) return fail(auth.error);
   try {
     deleteRun(getDb(), { runId: parsed.data.runId, actor: auth.user.email });

@@ -65,13 +65,14 @@ describe("baseline approval storage", () => {
     expect(reviewsFor(t.db, { baselineRef: "judge:2", candidateRef: "judge:3" })).toEqual([]);
   });
 
-  it("deleting a run drops the reviews of its comparisons but not those of the judge report with the same number", () => {
+  it("deleting a run is refused while any flip review names it (issue 20), but not for the judge report with the same number", () => {
     const review = { case_key: "y", decision: "reject" as const, note: "", reviewer: lead.email, at: "2026-07-01T09:00:00.000Z" };
     saveFlipReview(t.db, { baselineRef: "run:4", candidateRef: "run:5", review });
-    saveFlipReview(t.db, { baselineRef: "judge:4", candidateRef: "judge:5", review });
-    deleteRun(t.db, { runId: 5, actor: "test" });
-    expect(reviewsFor(t.db, { baselineRef: "run:4", candidateRef: "run:5" })).toEqual([]);
-    expect(reviewsFor(t.db, { baselineRef: "judge:4", candidateRef: "judge:5" })).toEqual([review]);
+    saveFlipReview(t.db, { baselineRef: "judge:4", candidateRef: "judge:6", review });
+    expect(() => deleteRun(t.db, { runId: 5, actor: "test" })).toThrow(/1 flip review\(s\) of the comparison run:4 → run:5 name it/);
+    expect(reviewsFor(t.db, { baselineRef: "run:4", candidateRef: "run:5" })).toEqual([review]);
+    deleteRun(t.db, { runId: 6, actor: "test" });
+    expect(reviewsFor(t.db, { baselineRef: "judge:4", candidateRef: "judge:6" })).toEqual([review]);
   });
 
   it("a judge report pair is reviewed and approved by ref, and becomes the current judge baseline beside the score one", () => {

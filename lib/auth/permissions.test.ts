@@ -16,12 +16,13 @@ describe("permissions table", () => {
     export_probes: ["annotator", "analyst", "lead"],
     import_run: ["analyst", "lead"],
     author_golden: ["analyst", "lead"],
-    export_golden: ["analyst", "lead"],
+    export_golden: ["lead"],
     review_gate_flip: ["lead"],
     approve_baseline: ["lead"],
     manage_users: ["lead"],
     start_audit: ["analyst", "lead"],
     promote_audit_item: ["analyst", "lead"],
+    delete_run: ["lead"],
   };
 
   it.each(CAPABILITIES.flatMap((c) => ROLES.map((r) => [c, r] as const)))("%s is granted to %s exactly as the table says", (capability, role) => {
@@ -67,6 +68,6 @@ describe("requireCapability", () => {
     expect(requireCapability(person(), "view_workbench")).toMatchObject({ ok: false, status: 403 });
   });
   it("capabilitiesOf lists what a role may do, in table order", () => {
-    expect(capabilitiesOf(analyst)).toEqual(["view_workbench", "label_probe", "add_probe", "export_probes", "import_run", "author_golden", "export_golden"]);
+    expect(capabilitiesOf(analyst)).toEqual(["view_workbench", "label_probe", "add_probe", "export_probes", "import_run", "author_golden", "start_audit", "promote_audit_item"]);
   });
 });

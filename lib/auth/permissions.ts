@@ -14,6 +14,7 @@ export const CAPABILITIES = [
   "manage_users",
   "start_audit",
   "promote_audit_item",
+  "delete_run",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -29,12 +30,13 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   export_probes: EVERYONE,
   import_run: ANALYSTS,
   author_golden: ANALYSTS,
-  export_golden: ANALYSTS,
+  export_golden: LEADS, // issue 20: golden/ is what every later run is judged against; a lead decides what leaves the workbench
   review_gate_flip: LEADS, // issue 5: a lead reviews each pass→fail flip
   approve_baseline: LEADS, // issue 5: only leads approve, enforced on the server
   manage_users: LEADS,
   start_audit: ANALYSTS, // issue 18: annotators label a run's audit but do not start one
   promote_audit_item: ANALYSTS, // issue 18: an audit item becomes a probe only by an analyst's or lead's hand
+  delete_run: LEADS, // issue 20: a deletion takes a run's lines and scores with it; it is a lead's call
 };
 
 type HasRoles = { roles: readonly Role[] };

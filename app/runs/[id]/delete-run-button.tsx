@@ -1,34 +1,16 @@
-"use client";
-import { useRouter } from "next/navigation";
-import { useTransition, useState } from "react";
-import { deleteRunAction } from "../actions";
+import { getDb } from "@/db/index";
+import { runDeletionPlan } from "@/db/queries/run-deletion";
+import { can } from "@/lib/auth/permissions";
+import { currentUser } from "../../_lib/current-user";
+import { DeleteRunControl } from "./delete-run-control";
 
-export function DeleteRunButton({ runId, name }: { runId: number; name: string }) {
-  const router = useRouter();
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <>
-      <button
-        type="button"
-        className="danger"
-        disabled={pending}
-        onClick={() => {
-          if (!window.confirm(`Delete run '${name}' and all its decisions? The audit log keeps a record.`)) return;
-          start(async () => {
-            const r = await deleteRunAction({ runId });
-            if (r.error) setError(r.error);
-            else router.push("/");
-          });
-        }}
-      >
-        Delete run
-      </button>
-      {error && (
-        <span role="alert" className="bad">
-          {error}
-        </span>
-      )}
-    </>
-  );
+/**
+ * Deleting a run (issue 20): leads only. The confirmation lists what goes with the run and, while an approval or a flip
+ * review names it, why it cannot go; the server action checks both again.
+ */
+export async function DeleteRunButton({ runId, name }: { runId: number; name: string }) {
+  if (!can(await currentUser(), "delete_run")) return null;
+  const plan = runDeletionPlan(getDb(), runId);
+  if (!plan) return null;
+  return <DeleteRunControl runId={runId} name={name} plan={plan} />;
 }
