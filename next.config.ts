@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // better-sqlite3 is a native addon: load it from node_modules at run time, never bundle it.
@@ -7,6 +8,14 @@ const nextConfig: NextConfig = {
   // Parallel builds (several e2e servers on one machine) each need their own output directory.
   distDir: process.env.ASSAY_DIST_DIR || ".next",
   typedRoutes: false,
+  // Issue 20: the build's static files get the security headers too; proxy.ts sets them (with a nonce) on everything else.
+  async headers() {
+    const headers = [{ key: "Content-Security-Policy", value: contentSecurityPolicy(null) }, ...Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value }))];
+    return [
+      { source: "/_next/static/:path*", headers },
+      { source: "/favicon.ico", headers },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,10 +1,15 @@
-/** A request from the workbench's own pages: no Origin (same-origin navigation, non-browser client) or the same host. */
+import { requestHost, trustsProxy } from "@/lib/http/forwarded";
+
+/**
+ * A request from the workbench's own pages: no Origin (same-origin navigation, non-browser client) or the same host.
+ * The host is the Host header; X-Forwarded-Host only when ASSAY_TRUST_PROXY says a proxy in front sets it (issue 20).
+ */
 export function sameOrigin(req: Request): boolean {
   const origin = req.headers.get("origin");
   if (!origin) return true; // same-origin navigations and non-browser clients send none
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  const host = requestHost(req.headers, trustsProxy(process.env.ASSAY_TRUST_PROXY));
   try {
-    return new URL(origin).host === host;
+    return host !== null && new URL(origin).host === host;
   } catch {
     return false; // "null" and other opaque origins
   }
