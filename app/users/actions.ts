@@ -3,7 +3,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/session-token";
 import type { ActionResult } from "../_lib/action-result";
-import { addPerson, changeRoles, resetPassword, type Outcome } from "./manage";
+import { addPerson, changeRoles, liftLock, resetPassword, type Outcome } from "./manage";
 
 // Form actions of the People page. Each one goes through app/users/manage.ts, which checks manage_users on the server.
 
@@ -36,4 +36,9 @@ export async function resetPasswordAction(_prev: PeopleActionResult | null, form
     redirect("/sign-in");
   }
   return result(r, (d) => `New password set for ${d.email}; ${d.sessionsEnded} session${d.sessionsEnded === 1 ? "" : "s"} ended`);
+}
+
+export async function liftLockAction(_prev: PeopleActionResult | null, form: FormData): Promise<PeopleActionResult> {
+  const r = await liftLock({ scope: text(form, "scope"), subject: text(form, "subject") });
+  return result(r, (d) => `Lifted the sign-in lock on ${d.scope} ${d.subject}`);
 }

@@ -3,7 +3,9 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/index";
 import { findUserById } from "@/db/queries/users";
+import { liftSignInLock } from "@/db/writes/sign-in";
 import { addPerson as addPersonRow, changeRoles as changeRolesRow, resetPassword as resetPasswordRow } from "@/db/writes/users";
+import { THROTTLE_SCOPES } from "@/lib/auth/throttle-scopes";
 import { hashPassword } from "@/lib/auth/password";
 import { checkPasswordReset } from "@/lib/auth/people";
 import { authorize } from "../_lib/current-user";
@@ -55,4 +57,18 @@ export async function resetPassword(input: unknown): Promise<Outcome<{ email: st
   if (!r.ok) return refuse(r.status, r.error);
   revalidatePath("/users");
   return done({ email: r.email, sessionsEnded: r.sessionsEnded, self: id.data === auth.user.id });
+}
+
+const lockKey = z.object({ scope: z.enum(THROTTLE_SCOPES), subject: z.string().trim().min(1).max(320) });
+
+/** {scope, subject} → the sign-in lock (and failure count) on that account or address lifted (issue 20). */
+export async function liftLock(input: unknown): Promise<Outcome<{ scope: string; subject: string }>> {
+  const raw = (input ?? {}) as { scope?: unknown; subject?: unknown };
+  const auth = await authorize("manage_users", { action: "sign_in.unlock", entity: "sign_in_throttle", entityId: `${String(raw.scope ?? "")}:${String(raw.subject ?? "")}`.slice(0, 340) });
+  if (!auth.ok) return refuse(auth.status, auth.error);
+  const key = lockKey.safeParse(raw);
+  if (!key.success) return refuse(400, "invalid lock: scope account or address, and its email or address");
+  if (!liftSignInLock(getDb(), { ...key.data, actor: auth.user.email })) return refuse(404, `no sign-in lock or failures on ${key.data.scope} ${key.data.subject}`);
+  revalidatePath("/users");
+  return done(key.data);
 }

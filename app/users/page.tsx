@@ -1,9 +1,11 @@
 import { getDb } from "@/db/index";
+import { listSignInThrottles } from "@/db/queries/sign-in-throttles";
 import { listUsers } from "@/db/queries/users";
 import { can } from "@/lib/auth/permissions";
+import { throttleConfigFromEnv } from "@/lib/auth/throttle";
 import { when } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
-import { AddPersonForm, ResetPasswordForm, RolesForm } from "./people-forms";
+import { AddPersonForm, LiftLockForm, ResetPasswordForm, RolesForm } from "./people-forms";
 
 export const dynamic = "force-dynamic";
 
@@ -19,6 +21,9 @@ export default async function UsersPage() {
     );
   }
   const people = listUsers(getDb());
+  const now = new Date();
+  const throttles = listSignInThrottles(getDb(), now, throttleConfigFromEnv(process.env));
+  const lockedAccounts = new Set(throttles.filter((x) => x.scope === "account" && x.lockedUntil !== null).map((x) => x.subject));
   return (
     <>
       <h1>People</h1>
@@ -42,6 +47,7 @@ export default async function UsersPage() {
               <td>
                 {p.email}
                 {p.id === user.id ? <span className="muted"> (you)</span> : null}
+                {lockedAccounts.has(p.email) ? <span className="badge bad"> sign-in locked</span> : null}
               </td>
               <td>{p.name}</td>
               <td>{p.roles.join(", ")}</td>
@@ -56,6 +62,42 @@ export default async function UsersPage() {
           ))}
         </tbody>
       </table>
+      <section aria-labelledby="sign-in-locks">
+        <h2 id="sign-in-locks">Sign-in locks</h2>
+        <p className="muted">
+          Accounts (whether anyone holds the email or not) and client addresses with failed sign-ins counted. At the limit the account or address is locked, and each further lock lasts twice as long; lifting one clears its count (docs/ACCOUNTS.md).
+        </p>
+        {throttles.length === 0 ? (
+          <p className="muted">No failed sign-ins counted.</p>
+        ) : (
+          <table aria-label="Sign-in locks">
+            <thead>
+              <tr>
+                <th>account or address</th>
+                <th>failures</th>
+                <th>locked until (UTC)</th>
+                <th>last failure (UTC)</th>
+                <th>lift</th>
+              </tr>
+            </thead>
+            <tbody>
+              {throttles.map((x) => (
+                <tr key={`${x.scope}:${x.subject}`}>
+                  <td>
+                    {x.scope} {x.subject}
+                  </td>
+                  <td>{x.failures}</td>
+                  <td>{x.lockedUntil ? `${x.lockedUntil.replace("T", " ").slice(0, 19)} (lock ${x.locks})` : "—"}</td>
+                  <td>{x.lastFailureAt ? when(x.lastFailureAt) : "—"}</td>
+                  <td>
+                    <LiftLockForm scope={x.scope} subject={x.subject} locked={x.lockedUntil !== null} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
       <AddPersonForm />
     </>
   );

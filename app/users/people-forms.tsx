@@ -1,7 +1,7 @@
 "use client";
 import { startTransition, useActionState, type FormEvent } from "react";
 import { ROLES, type Role } from "@/lib/auth/roles";
-import { addPersonAction, changeRolesAction, resetPasswordAction, type PeopleActionResult } from "./actions";
+import { addPersonAction, changeRolesAction, liftLockAction, resetPasswordAction, type PeopleActionResult } from "./actions";
 
 const label = (r: Role) => r[0]!.toUpperCase() + r.slice(1);
 
@@ -83,6 +83,21 @@ export function ResetPasswordForm({ userId, email }: { userId: number; email: st
       </label>{" "}
       <button type="submit" disabled={pending}>
         Reset password
+      </button>{" "}
+      <Outcome state={state} />
+    </form>
+  );
+}
+
+/** Lifts the sign-in lock (and the failure count) on one account or address (issue 20). */
+export function LiftLockForm({ scope, subject, locked }: { scope: "account" | "address"; subject: string; locked: boolean }) {
+  const [state, action, pending] = useActionState(liftLockAction, null);
+  return (
+    <form action={action} aria-label={`Sign-in lock on ${subject}`}>
+      <input type="hidden" name="scope" value={scope} />
+      <input type="hidden" name="subject" value={subject} />
+      <button type="submit" disabled={pending}>
+        {locked ? "Lift lock" : "Clear failures"}
       </button>{" "}
       <Outcome state={state} />
     </form>

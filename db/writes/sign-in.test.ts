@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ThrottleConfig } from "../../lib/auth/throttle";
+import { listSignInThrottles } from "../queries/sign-in-throttles";
+import { auditLog, sessions } from "../schema";
+import { makeTempDb } from "../testing/temp-db";
+import { liftSignInLock, signIn } from "./sign-in";
+import { createUsers } from "./users";
+
+// Issue 20: the throttle as the sign-in path runs it, against a real database file.
+
+const PASSWORD = "a long enough passphrase 7";
+const WRONG = "wrong-guess-1234";
+const cfg: ThrottleConfig = { accountMaxFailures: 10, addressMaxFailures: 12, quietResetMs: 15 * 60_000, lockMs: 60_000, maxLockMs: 3_600_000 };
+const T0 = Date.parse("2026-07-02T10:00:00.000Z");
+
+let t: ReturnType<typeof makeTempDb>;
+let clock = T0;
+const now = () => new Date(clock);
+beforeEach(async () => {
+  t = makeTempDb();
+  clock = T0;
+  await createUsers(t.db, [{ email: "ana@example.org", name: "Ana", roles: ["analyst"], password: PASSWORD }], "test");
+});
+afterEach(() => t.cleanup());
+
+const attempt = (password: string, opts: { email?: string; address?: string; db?: typeof t.db } = {}) =>
+  signIn(opts.db ?? t.db, { email: opts.email ?? "ana@example.org", password, address: opts.address ?? "192.0.2.7", cfg, now });
+const rows = (action: string) => t.db.select().from(auditLog).all().filter((r) => r.action === action);
+
+describe("signing in with the throttle", () => {
+  it("answers ten wrong passwords with 401 and refuses the eleventh with 429, auditing each, never the password", async () => {
+    for (let i = 0; i < 10; i++) expect(await attempt(WRONG)).toMatchObject({ ok: false, status: 401, error: "wrong email or password" });
+    const eleventh = await attempt(WRONG);
+    expect(eleventh).toMatchObject({ ok: false, status: 429, retryAfterS: 60 });
+    expect(rows("session.sign_in.failed")).toHaveLength(10);
+    expect(rows("session.sign_in.failed")[9]!.detail).toMatchObject({ email: "ana@example.org", address: "192.0.2.7", account_failures: 10, status: 401 });
+    expect(rows("session.sign_in.throttled")).toHaveLength(1);
+    expect(rows("session.sign_in.throttled")[0]!.detail).toMatchObject({ status: 429, email: "ana@example.org", locked: ["account"] });
+    expect(rows("sign_in.lock")).toHaveLength(1);
+    expect(JSON.stringify(t.db.select().from(auditLog).all())).not.toContain(WRONG);
+  });
+
+  it("of forty wrong passwords sent at once, exactly ten are checked and thirty refused", async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => attempt(WRONG)));
+    expect(results.filter((r) => !r.ok && r.status === 401)).toHaveLength(10);
+    expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(30);
+    expect(rows("session.sign_in.failed")).toHaveLength(10);
+    expect(rows("session.sign_in.throttled")).toHaveLength(30);
+  });
+
+  it("refuses the right password during the lock, from any address, and takes it once the lock has ended", async () => {
+    for (let i = 0; i < 11; i++) await attempt(WRONG);
+    expect(await attempt(PASSWORD, { address: "198.51.100.3" })).toMatchObject({ ok: false, status: 429 });
+    clock += 60_000;
+    const r = await attempt(PASSWORD, { address: "198.51.100.3" });
+    expect(r).toMatchObject({ ok: true, email: "ana@example.org" });
+    expect(t.db.select().from(sessions).all()).toHaveLength(1);
+    expect(listSignInThrottles(t.db, now(), cfg).filter((v) => v.scope === "account")).toEqual([]);
+  });
+
+  it("holds the lock in the database: another connection (another app instance, or after a restart) refuses too", async () => {
+    for (let i = 0; i < 10; i++) await attempt(WRONG);
+    expect(await attempt(PASSWORD, { db: t.open() })).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("a lead lifts the lock and the right password works at once; the lift is audited", async () => {
+    for (let i = 0; i < 11; i++) await attempt(WRONG);
+    expect(listSignInThrottles(t.db, now(), cfg)[0]).toMatchObject({ scope: "account", subject: "ana@example.org", failures: 10 });
+    expect(liftSignInLock(t.db, { scope: "account", subject: "ana@example.org", actor: "lead@example.org", now: now() })).toBe(true);
+    expect(await attempt(PASSWORD)).toMatchObject({ ok: true });
+    expect(rows("sign_in.unlock")[0]).toMatchObject({ actor: "lead@example.org", entityId: "account:ana@example.org" });
+    expect(liftSignInLock(t.db, { scope: "account", subject: "ana@example.org", actor: "lead@example.org" })).toBe(false);
+  });
+
+  it("locks an address guessing across many accounts, known or not, while other addresses still sign in", async () => {
+    for (let i = 0; i < 12; i++) expect((await attempt(WRONG, { email: `nobody${i}@example.org` })).ok).toBe(false);
+    expect(await attempt(PASSWORD)).toMatchObject({ ok: false, status: 429 });
+    expect(rows("session.sign_in.throttled").at(-1)!.detail).toMatchObject({ locked: ["address"], address: "192.0.2.7" });
+    expect(await attempt(PASSWORD, { address: "203.0.113.50" })).toMatchObject({ ok: true });
+  });
+
+  it("never writes what was typed into the email field when it is not an email (it may be a password)", async () => {
+    expect(await attempt(WRONG, { email: "my secret passphrase" })).toMatchObject({ ok: false, status: 401 });
+    const row = rows("session.sign_in.failed")[0]!;
+    expect(row.detail).toMatchObject({ email: "(not an email address)", account_failures: null });
+    expect(JSON.stringify(row)).not.toContain("secret");
+  });
+});

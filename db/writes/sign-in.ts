@@ -1,0 +1,145 @@
+import { and, eq } from "drizzle-orm";
+import { signInFormSchema, SIGN_IN_FAILED, verifySignIn } from "../../lib/auth/sign-in";
+import { hashSessionToken, newSessionToken } from "../../lib/auth/session-token";
+import { admit, limitFor, settleFailure, settleSuccess, type ThrottleConfig, type ThrottleState } from "../../lib/auth/throttle";
+import type { ThrottleScope } from "../../lib/auth/throttle-scopes";
+import type { Db, DbOrTx } from "../index";
+import { findUserByEmail } from "../queries/users";
+import { signInThrottles } from "../schema";
+import { audit } from "./audit";
+import { createSession } from "./users";
+
+// Issue 20: one sign-in path for the form (app/sign-in/actions.ts) and POST /api/sign-in. The throttle's state lives in
+// sign_in_throttles, read and written in immediate transactions, so it holds across restarts and app instances and
+// parallel attempts cannot slip past it. Every failed and every refused attempt leaves an audit row, never the password.
+
+export type SignInOutcome =
+  | { ok: true; userId: number; email: string; token: string }
+  | { ok: false; status: 401; error: string }
+  | { ok: false; status: 429; error: string; retryAfterS: number };
+
+type Key = { scope: ThrottleScope; subject: string };
+
+/** What the audit log may say about the email typed: a password typed into the email field must not land in the log. */
+function loggedEmail(email: string | null): string {
+  return email ?? "(not an email address)";
+}
+
+function readState(tx: DbOrTx, key: Key): ThrottleState | null {
+  const row = tx.select().from(signInThrottles).where(and(eq(signInThrottles.scope, key.scope), eq(signInThrottles.subject, key.subject))).get();
+  return row ? { failures: row.failures, windowStartedAt: row.windowStartedAt, lastFailureAt: row.lastFailureAt, lockedUntil: row.lockedUntil, locks: row.locks } : null;
+}
+
+function writeState(tx: DbOrTx, key: Key, state: ThrottleState | null, now: Date): void {
+  if (state === null || (state.failures === 0 && state.lockedUntil === null && state.locks === 0)) {
+    tx.delete(signInThrottles).where(and(eq(signInThrottles.scope, key.scope), eq(signInThrottles.subject, key.subject))).run();
+    return;
+  }
+  const values = { ...state, updatedAt: now.toISOString() };
+  tx.insert(signInThrottles).values({ ...key, ...values }).onConflictDoUpdate({ target: [signInThrottles.scope, signInThrottles.subject], set: values }).run();
+}
+
+const retryText = (s: number) => (s >= 120 ? `${Math.ceil(s / 60)} minutes` : `${s} second${s === 1 ? "" : "s"}`);
+export const tooManyAttempts = (retryAfterS: number) => `too many sign-in attempts: try again in ${retryText(retryAfterS)}`;
+
+function auditLock(tx: DbOrTx, key: Key, state: ThrottleState, at: string): void {
+  audit(tx, { actor: "anonymous", action: "sign_in.lock", entity: "sign_in_throttle", entityId: `${key.scope}:${key.subject}`, at, detail: { scope: key.scope, subject: key.subject, locked_until: state.lockedUntil, lock: state.locks, failures: state.failures } });
+}
+
+/**
+ * Checks email and password, throttled. The attempt is admitted (and counted in advance) on both its account and its
+ * address, or refused with 429 while either is locked. A wrong password is a 401 with one message for every cause.
+ * On success a session is created (its token returned for the cookie) and the account's count starts afresh.
+ */
+export async function signIn(db: Db, input: { email: unknown; password: unknown; address: string; cfg: ThrottleConfig; now?: () => Date }): Promise<SignInOutcome> {
+  const clock = input.now ?? (() => new Date());
+  const parsed = signInFormSchema.safeParse({ email: input.email ?? "", password: input.password ?? "" });
+  const email = parsed.success ? parsed.data.email : null;
+  const keys: Key[] = [...(email ? [{ scope: "account" as const, subject: email }] : []), { scope: "address" as const, subject: input.address }];
+
+  // 1. Admission, in one immediate transaction over both keys: refused if either is locked, else counted on both.
+  const start = clock();
+  const at = start.toISOString();
+  const refusal = db.transaction(
+    (tx) => {
+      const admissions = keys.map((k) => ({ key: k, a: admit(readState(tx, k), start, limitFor(k.scope, input.cfg), input.cfg) }));
+      const refused = admissions.filter((x) => !x.a.admitted);
+      if (refused.length === 0) {
+        for (const { key, a } of admissions) writeState(tx, key, a.next, start);
+        return null;
+      }
+      for (const { key, a } of refused) {
+        writeState(tx, key, a.next, start); // a refusal at the limit starts the lock
+        if (!a.admitted && a.lockedNow) auditLock(tx, key, a.next, at);
+      }
+      const retryAfterMs = Math.max(...refused.map((x) => (x.a.admitted ? 0 : x.a.retryAfterMs)));
+      const lockedUntil = refused.map((x) => (x.a.admitted ? "" : x.a.lockedUntil)).sort().at(-1)!;
+      audit(tx, {
+        actor: "anonymous",
+        action: "session.sign_in.throttled",
+        entity: "sign_in",
+        entityId: loggedEmail(email),
+        at,
+        detail: { status: 429, email: loggedEmail(email), address: input.address, locked: refused.map((x) => x.key.scope), locked_until: lockedUntil },
+      });
+      return { retryAfterS: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    },
+    { behavior: "immediate" },
+  );
+  if (refusal) return { ok: false, status: 429, error: tooManyAttempts(refusal.retryAfterS), retryAfterS: refusal.retryAfterS };
+
+  // 2. The password (an unknown email costs the same KDF work), outside any transaction.
+  const user = email ? findUserByEmail(db, email) : null;
+  const good = parsed.success && (await verifySignIn(parsed.data.password, user?.passwordHash ?? null)) && user !== null;
+
+  // 3. Settle: a success takes the attempt back and opens the session; a failure keeps it counted, maybe locking.
+  const end = clock();
+  if (good && user) {
+    db.transaction(
+      (tx) => {
+        for (const k of keys) writeState(tx, k, settleSuccess(readState(tx, k), k.scope), end);
+      },
+      { behavior: "immediate" },
+    );
+    const token = newSessionToken();
+    createSession(db, { userId: user.id, tokenHash: hashSessionToken(token), email: user.email, now: end });
+    return { ok: true, userId: user.id, email: user.email, token };
+  }
+  db.transaction(
+    (tx) => {
+      const counts: Record<string, number> = {};
+      for (const k of keys) {
+        const s = settleFailure(readState(tx, k), end, limitFor(k.scope, input.cfg), input.cfg);
+        writeState(tx, k, s.next, end);
+        counts[k.scope] = s.next.failures;
+        if (s.lockedNow) auditLock(tx, k, s.next, end.toISOString());
+      }
+      audit(tx, {
+        actor: "anonymous",
+        action: "session.sign_in.failed",
+        entity: user ? "user" : "sign_in",
+        entityId: user ? String(user.id) : loggedEmail(email),
+        at: end.toISOString(),
+        detail: { status: 401, email: loggedEmail(email), address: input.address, account_failures: counts.account ?? null, address_failures: counts.address },
+      });
+    },
+    { behavior: "immediate" },
+  );
+  return { ok: false, status: 401, error: SIGN_IN_FAILED };
+}
+
+/** A lead lifts a lock (or clears a count) on one account or address; audited with what was lifted. False when there was none. */
+export function liftSignInLock(db: Db, input: { scope: ThrottleScope; subject: string; actor: string; now?: Date }): boolean {
+  const now = input.now ?? new Date();
+  return db.transaction(
+    (tx) => {
+      const key = { scope: input.scope, subject: input.subject };
+      const was = readState(tx, key);
+      if (!was) return false;
+      writeState(tx, key, null, now);
+      audit(tx, { actor: input.actor, action: "sign_in.unlock", entity: "sign_in_throttle", entityId: `${key.scope}:${key.subject}`, at: now.toISOString(), detail: { scope: key.scope, subject: key.subject, was_locked_until: was.lockedUntil, failures: was.failures } });
+      return true;
+    },
+    { behavior: "immediate" },
+  );
+}
