@@ -91,9 +91,9 @@ describe("labelling and promoting audit items", () => {
   it("a vote is one row per annotator, replaced only by them, each with an audit-log row; undo removes it", () => {
     const { audit } = startAudit(t.db, { runId, actor: "lead@x", seed: 3 });
     const [item] = auditItemVotes(t.db, audit.id, "H1");
-    expect(saveAuditLabel(t.db, { itemId: item!.id, annotator: "a@x", label: "violation" })).toEqual({ previous: null });
-    saveAuditLabel(t.db, { itemId: item!.id, annotator: "b@x", label: "clean" });
-    expect(saveAuditLabel(t.db, { itemId: item!.id, annotator: "a@x", label: "clean" })).toEqual({ previous: "violation" });
+    expect(saveAuditLabel(t.db, { itemId: item!.id, annotator: "a@x", label: "violation", at: "2026-01-01T00:00:01.000Z" })).toEqual({ previous: null });
+    saveAuditLabel(t.db, { itemId: item!.id, annotator: "b@x", label: "clean", at: "2026-01-01T00:00:02.000Z" });
+    expect(saveAuditLabel(t.db, { itemId: item!.id, annotator: "a@x", label: "clean", at: "2026-01-01T00:00:03.000Z" })).toEqual({ previous: "violation" });
     expect(auditItemVotes(t.db, audit.id, "H1")[0]!.votes.map((v) => [v.annotator, v.label])).toEqual([
       ["b@x", "clean"],
       ["a@x", "clean"],
