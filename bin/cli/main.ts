@@ -19,7 +19,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 
 const USAGE = `usage: assay <command> [options]
 
-  score --run FILE [--split dev|eval|all] [--json]
+  score --run FILE [--split dev|eval|all] [--json] [--audit AUDIT.json]
   probes [--file FILE ...] [--json]
   decisions --json
   lint-golden [--json]
