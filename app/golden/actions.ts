@@ -2,10 +2,8 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { exportRoot } from "@/db/env";
 import { getDb } from "@/db/index";
 import { caseIdsInUse, idPrefixFor } from "@/db/queries/golden-cases";
-import { exportGolden, GoldenExportError, type GoldenExportResult } from "@/db/writes/export-golden";
 import { copyCase, createCase, editCase, GoldenCaseError } from "@/db/writes/golden-cases";
 import { caseDraftSchema, nextCaseId } from "@/lib/golden/case-schema";
 import { checkCaseItems, type ItemFinding, type ItemKind } from "@/lib/golden/item-check";
@@ -110,18 +108,4 @@ export async function copyCaseAction(_prev: ActionResult<never> | null, form: Fo
   }
   revalidatePath("/golden");
   redirect(`/golden/${copy.content.case.id}`);
-}
-
-/** Writes the current versions back to golden/roles/*.json and golden/policy_behaviors.json (ASSAY_EXPORT_ROOT if set). */
-export async function exportGoldenAction(): Promise<ActionResult<GoldenExportResult>> {
-  const auth = await authorize("export_golden", { action: "golden.export", entity: "golden_case_set", entityId: "all" });
-  if (!auth.ok) return fail(auth.error);
-  try {
-    const result = exportGolden(getDb(), { root: exportRoot(), actor: auth.user.email });
-    revalidatePath("/audit");
-    return ok(result);
-  } catch (e) {
-    if (e instanceof GoldenExportError) return fail(e.message);
-    throw e;
-  }
 }

@@ -33,7 +33,7 @@ export default async function GoldenPage() {
     <>
       <h1>Golden cases</h1>
       <p className="muted">
-        The judge suites’ role cases (a desk’s facts and red lines) and policy behaviours (every role). Each edit is a new version with a change note; cases in the frozen eval split cannot be changed in place. Export writes them back to golden/ so the work lands in git (docs/GOLDEN.md).
+        The judge suites’ role cases (a desk’s facts and red lines) and policy behaviours (every role). Each edit is a new version with a change note; cases in the frozen eval split cannot be changed in place. A lead exports them as a download (previewed against what the server last seeded) to commit to golden/ from a clone; nothing is written on the server (docs/GOLDEN.md).
       </p>
       {can(user, "export_golden") ? <ExportGoldenButton /> : null}
       <CasesTable rows={rows} />

@@ -1,11 +1,9 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { exportRoot } from "@/db/env";
 import { getDb } from "@/db/index";
 import { figuresOf, loadProbeSet } from "@/db/queries/probe-set";
 import { addProbe } from "@/db/writes/add-probe";
-import { exportProbes, type ExportResult } from "@/db/writes/export-probes";
 import { clearLabel, NotFoundError, saveLabel } from "@/db/writes/labels";
 import { InputError } from "@/lib/io/input-error";
 import { DETECTOR_CODES, type DetectorCode } from "@/lib/pack/vocab";
@@ -111,13 +109,4 @@ export async function addProbeAction(_prev: ActionResult<{ id: string }> | null,
   revalidatePath("/probes");
   revalidatePath(`/probes/${v.detector}`);
   return ok({ id });
-}
-
-/** Writes every probe back to probes/*.jsonl with its effective label, so the labelling work can be committed. */
-export async function exportProbesAction(): Promise<ActionResult<ExportResult>> {
-  const auth = await authorize("export_probes", { action: "probes.export", entity: "probes", entityId: "*" });
-  if (!auth.ok) return fail(auth.error);
-  const result = exportProbes(getDb(), { root: exportRoot(), actor: auth.user.email });
-  revalidatePath("/audit");
-  return ok(result);
 }

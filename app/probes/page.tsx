@@ -55,8 +55,8 @@ export default async function ProbesPage() {
       </div>
       <h2>Add a probe</h2>
       <AddProbeForm />
-      <h2>Export to probes/*.jsonl</h2>
-      <p className="muted">Writes every probe back to its file with its effective label (a tie keeps its earliest label and is listed), so the labelling work lands in git as a diff you can review and commit.</p>
+      <h2>Export probes</h2>
+      <p className="muted">Every probe as its probes/*.jsonl file would hold it, with its effective label (a tie keeps its earliest label and is listed): previewed as a diff against what the server last seeded, then downloaded to commit from your own clone. Nothing is written on the server (docs/WORKBENCH.md).</p>
       <ExportProbesButton />
     </>
   );

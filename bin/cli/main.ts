@@ -12,6 +12,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   compare: () => import("./compare"),
   noise: () => import("./noise"),
   import: () => import("./import"),
+  "export-probes": () => import("./export-probes"),
+  "export-golden": () => import("./export-golden"),
   prompts: () => import("./prompts"),
   generate: () => import("./generate"),
   "reward-server": () => import("./reward-server"),
@@ -27,6 +29,8 @@ const USAGE = `usage: assay <command> [options]
   compare BASELINE CANDIDATE [--role R] [--fail-on-regression] [--json]
   noise REPORT... [--band 0.031] [--json]
   import --run FILE --name NAME
+  export-probes --out DIR [--json]
+  export-golden --out DIR [--json]
   prompts [--split dev|eval|all] [--format chat|text] --out FILE
   generate --model NAME --base-url URL [--prompts FILE] [--samples K] [--thinking on|off|both] [--concurrency N] [--resume] --out FILE
   reward-server [--host 127.0.0.1] [--port 8787] [--workers N]

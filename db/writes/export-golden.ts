@@ -1,13 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { REPO_ROOT } from "../../bin/load/files";
 import { checkSuitesLock, keyedSuiteCases, readSuitesLock } from "../../bin/load/suites-lock";
 import { caseKey } from "../../lib/golden/case-schema";
+import { exportVersion, previewExport, type ExportFile, type FilePreview } from "../../lib/io/export-preview";
 import { checkCaseItems } from "../../lib/golden/item-check";
 import { policySuiteSchema, roleFileSchema, type PolicyCase, type PolicySuite, type RoleCase, type RoleFile } from "../../lib/schemas/golden-suite";
 import type { Db } from "../index";
 import { caseVersions, listCases, type CaseSummary } from "../queries/golden-cases";
-import { audit } from "./audit";
+import { seededTexts } from "../queries/seeded-files";
+import { fileUnder, writeFilesInto } from "./export-files";
+import { auditExport } from "./export-probes";
 import { sameContent } from "./golden-cases";
 
 // Issue 5: the workbench's current case versions go back to golden/ so the work lands in git as a reviewable diff.
@@ -15,8 +17,8 @@ import { sameContent } from "./golden-cases";
 // unchanged cases is byte-identical. Everything is validated before anything is written, and the frozen eval split
 // (golden/suites.lock.json) must come out unchanged.
 
-export type GoldenExportResult = {
-  files: Array<{ file: string; cases: number; changed: boolean }>;
+export type GoldenExport = {
+  files: ExportFile[];
   /** Eval cases the lock does not know yet (moved into eval): refresh golden/suites.lock.json on purpose and commit it. */
   unlocked: string[];
   /**
@@ -26,7 +28,7 @@ export type GoldenExportResult = {
   flagged: string[];
 };
 
-/** Export refused: nothing was written. */
+/** Export refused: nothing was built. */
 export class GoldenExportError extends Error {
   constructor(readonly problems: string[]) {
     super(`nothing was exported: ${problems.join("; ")}`);
@@ -52,13 +54,10 @@ function orderCase<C extends RoleCase | PolicyCase>(c: C): C {
   } as C;
 }
 
-/** The file as it is now: under the export root if it exists there, else the repository's (metadata and order come from it). */
-function readBase<T>(root: string, file: string, parse: (v: unknown) => T): { doc: T; from: string } | null {
-  for (const dir of [root, REPO_ROOT]) {
-    const full = path.join(dir, file);
-    if (existsSync(full)) return { doc: parse(JSON.parse(readFileSync(full, "utf8"))), from: full };
-  }
-  return null;
+/** A base file's document (metadata and case order come from it), read from `base`, or null when it has none. */
+function readBase<T>(base: (path: string) => string | null, file: string, parse: (v: unknown) => T): { doc: T } | null {
+  const text = base(rel(file));
+  return text === null ? null : { doc: parse(JSON.parse(text)) };
 }
 
 /** The base file's case order, then cases new in the workbench in the order they were created. */
@@ -68,12 +67,14 @@ function ordered(base: ReadonlyArray<{ id: string }>, current: CaseSummary[]): C
 }
 
 /**
- * Writes the current version of every case to golden/roles/<role>.json and golden/policy_behaviors.json under `root`
- * (the repository by default; ASSAY_EXPORT_ROOT in end-to-end tests). Refused, writing nothing (GoldenExportError): a
- * file that fails the golden-suite schema, a case id used twice, a role without a role file, a locked eval case whose
- * content would change, a case in the files whose content the workbench has never seen (run db:setup to bring it in).
+ * The current version of every case as golden/roles/<role>.json and golden/policy_behaviors.json would hold it, built
+ * in memory (issue 20: handed over as a download or written by the CLI into --out DIR, never into the server's
+ * checkout). Each file's metadata and case order come from `base(path)`: what the server last seeded, or the file
+ * already in --out DIR. Refused (GoldenExportError, nothing built): a file that fails the golden-suite schema, a case id
+ * used twice, a role without a role file, a locked eval case whose content would change, a case in a base file whose
+ * content the workbench has never seen (run db:setup to bring it in).
  */
-export function exportGolden(db: Db, opts: { root: string; actor: string; at?: string; lockRoot?: string }): GoldenExportResult {
+export function buildGoldenExport(db: Db, opts: { base: (path: string) => string | null; lockRoot?: string }): GoldenExport {
   const cases = listCases(db);
   const problems: string[] = [];
   const docs: Array<{ file: string; doc: RoleFile | PolicySuite; count: number }> = [];
@@ -91,9 +92,9 @@ export function exportGolden(db: Db, opts: { root: string; actor: string; at?: s
   const roles = [...new Set(cases.flatMap((c) => (c.role ? [c.role] : [])))].sort();
   for (const role of roles) {
     const file = path.join(ROLES_DIR, `${role}.json`);
-    let base: { doc: RoleFile; from: string } | null;
+    let base: { doc: RoleFile } | null;
     try {
-      base = readBase(opts.root, file, (v) => roleFileSchema.parse(v));
+      base = readBase(opts.base, file, (v) => roleFileSchema.parse(v));
     } catch (e) {
       problems.push(`${rel(file)} cannot be read: ${(e as Error).message}`);
       continue;
@@ -111,9 +112,9 @@ export function exportGolden(db: Db, opts: { root: string; actor: string; at?: s
   }
 
   const policyCases = cases.filter((c) => c.suite === "policy");
-  let policyBase: { doc: PolicySuite; from: string } | null = null;
+  let policyBase: { doc: PolicySuite } | null = null;
   try {
-    policyBase = readBase(opts.root, POLICY_FILE, (v) => policySuiteSchema.parse(v));
+    policyBase = readBase(opts.base, POLICY_FILE, (v) => policySuiteSchema.parse(v));
   } catch (e) {
     problems.push(`${rel(POLICY_FILE)} cannot be read: ${(e as Error).message}`);
   }
@@ -144,29 +145,27 @@ export function exportGolden(db: Db, opts: { root: string; actor: string; at?: s
 
   if (problems.length) throw new GoldenExportError(problems);
 
-  // Write every file to a temporary name first, then rename them all: a failure before the renames changes nothing.
-  const writes = docs.map(({ file, doc, count }) => {
-    const target = path.join(opts.root, file);
-    const text = `${JSON.stringify(doc, null, 2)}\n`;
-    const changed = !existsSync(target) || readFileSync(target, "utf8") !== text;
-    return { file, target, text, count, changed, tmp: `${target}.tmp-${process.pid}` };
-  });
-  try {
-    for (const w of writes) {
-      mkdirSync(path.dirname(w.target), { recursive: true });
-      writeFileSync(w.tmp, w.text);
-    }
-  } catch (e) {
-    for (const w of writes) rmSync(w.tmp, { force: true });
-    throw e;
-  }
-  for (const w of writes) renameSync(w.tmp, w.target);
-
-  const result: GoldenExportResult = {
-    files: writes.map((w) => ({ file: rel(w.file), cases: w.count, changed: w.changed })),
+  return {
+    files: docs.map(({ file, doc, count }) => ({ path: rel(file), text: `${JSON.stringify(doc, null, 2)}\n`, records: count })),
     unlocked: lock.unlocked,
     flagged: cases.filter((c) => checkCaseItems(c.content.case).some((i) => i.findings.length)).map((c) => c.id),
   };
-  audit(db, { actor: opts.actor, action: "golden.export", entity: "golden_case_set", entityId: "all", at: opts.at, detail: { ...result } });
+}
+
+export type GoldenExportResult = { files: Array<{ file: string; cases: number; changed: boolean }>; unlocked: string[]; flagged: string[]; /** Each file against what the server last seeded. */ preview: FilePreview[]; version: string };
+
+/**
+ * `assay export-golden --out DIR`: the export written under `root` (golden/roles/*.json, golden/policy_behaviors.json),
+ * audited. A file already in `root` is the base (its metadata and order, and it must hold only versions the workbench
+ * knows), else what the server last seeded. Never the server's checkout.
+ */
+export function exportGolden(db: Db, opts: { root: string; actor: string; via?: string; at?: string; lockRoot?: string }): GoldenExportResult {
+  const seeded = seededTexts(db);
+  const built = buildGoldenExport(db, { base: (p) => fileUnder(opts.root, p) ?? seeded(p), lockRoot: opts.lockRoot });
+  const preview = previewExport(built.files, seeded);
+  const version = exportVersion(built.files);
+  const written = writeFilesInto(opts.root, built.files);
+  const result: GoldenExportResult = { files: built.files.map((f, i) => ({ file: f.path, cases: f.records, changed: written[i]!.changed })), unlocked: built.unlocked, flagged: built.flagged, preview, version };
+  auditExport(db, { kind: "golden", actor: opts.actor, via: opts.via ?? "cli", version, files: preview, detail: { out: opts.root, unlocked: built.unlocked, flagged: built.flagged }, at: opts.at });
   return result;
 }

@@ -5,7 +5,10 @@ import { repoPath } from "../../bin/load/files";
 import { shippedProbeFiles } from "../../bin/load/probes";
 import { makeTempDb } from "../testing/temp-db";
 import { addProbe } from "./add-probe";
-import { exportProbes } from "./export-probes";
+import { exportVersion, previewExport } from "../../lib/io/export-preview";
+import { seededTexts } from "../queries/seeded-files";
+import { auditLog } from "../schema";
+import { buildProbeExport, exportProbes } from "./export-probes";
 import { saveLabel } from "./labels";
 import { seedFromRepo } from "./seed-repo";
 
@@ -45,5 +48,34 @@ describe("exporting probes back to probes/*.jsonl", () => {
     exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
     const h5 = exported("probes/h5.jsonl");
     expect(h5.at(-1)).toMatchObject({ id, label: "violation", pair_id: "p99" });
+  });
+});
+
+describe("an export is built in memory and previewed against what the server seeded (issue 20)", () => {
+  it("db:setup keeps each probe file's text; an export of unchanged probes is those texts, every file unchanged", () => {
+    const seeded = seededTexts(t.db);
+    for (const f of shippedProbeFiles()) expect(seeded(path.relative(repoPath(), f).split(path.sep).join("/"))).toBe(readFileSync(f, "utf8"));
+    const built = buildProbeExport(t.db);
+    expect(previewExport(built.files, seeded).map((f) => f.status)).toEqual(built.files.map(() => "unchanged"));
+    // building writes nothing and records nothing: only handing the files over is an export
+    expect(t.db.select().from(auditLog).all().filter((r) => r.action === "probes.export")).toEqual([]);
+  });
+
+  it("a relabel previews as a one-line change of that file, and the version moves with it", () => {
+    const before = exportVersion(buildProbeExport(t.db).files);
+    saveLabel(t.db, { probeId: "h5-001", annotator: "alice", label: "clean" });
+    saveLabel(t.db, { probeId: "h5-001", annotator: "bob", label: "clean" });
+    const built = buildProbeExport(t.db);
+    const changed = previewExport(built.files, seededTexts(t.db)).filter((f) => f.status !== "unchanged");
+    expect(changed.map((f) => [f.path, f.added, f.removed])).toEqual([["probes/h5.jsonl", 1, 1]]);
+    expect(changed[0]!.diff).toMatch(/^-\{"id": "h5-001".*"label": "violation"/m);
+    expect(changed[0]!.diff).toMatch(/^\+\{"id": "h5-001".*"label": "clean"/m);
+    expect(exportVersion(built.files)).not.toBe(before);
+  });
+
+  it("the CLI's export into a directory is audited with where it went", () => {
+    exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
+    const row = t.db.select().from(auditLog).all().find((r) => r.action === "probes.export")!;
+    expect(row).toMatchObject({ actor: "alice", detail: { via: "cli", out: path.join(t.dir, "out") } });
   });
 });

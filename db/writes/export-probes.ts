@@ -1,19 +1,21 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { exportLabel, effectiveLabel } from "../../lib/probes/effective-label";
 import { probeToJsonl } from "../../lib/probes/serialize";
-import type { Db } from "../index";
+import { exportVersion, previewExport, type ExportFile, type FilePreview } from "../../lib/io/export-preview";
+import { seededTexts } from "../queries/seeded-files";
+import type { Db, DbOrTx } from "../index";
 import { loadProbeSet } from "../queries/probe-set";
 import { audit } from "./audit";
+import { writeFilesInto } from "./export-files";
 
-export type ExportResult = { files: Array<{ file: string; probes: number }>; tiesKept: string[]; unlabelled: string[] };
+export type ProbeExport = { files: ExportFile[]; tiesKept: string[]; unlabelled: string[] };
 
 /**
- * Writes every probe back to its probes/*.jsonl file under `root` (the repository by default), in file order, with its
- * effective label, so labelling work lands in git as a reviewable diff. A tie keeps its earliest label (and is listed);
- * a probe nobody has labelled cannot be written and is listed. Each file is replaced atomically.
+ * Every probe as its probes/*.jsonl file would hold it (issue 5), built in memory: file order, effective label, the
+ * files' own JSON layout, so unchanged probes give the seeded bytes and a relabel is a one-line diff. A tie keeps its
+ * earliest label (and is listed); a probe nobody has labelled cannot be written and is listed. Writes nothing (issue 20:
+ * an export is a download or the CLI's --out DIR, never the server's checkout).
  */
-export function exportProbes(db: Db, opts: { root: string; actor: string; at?: string }): ExportResult {
+export function buildProbeExport(db: Db): ProbeExport {
   const set = loadProbeSet(db);
   const byFile = new Map<string, string[]>();
   const tiesKept: string[] = [];
@@ -30,15 +32,30 @@ export function exportProbes(db: Db, opts: { root: string; actor: string; at?: s
     if (!lines) byFile.set(p.file, (lines = []));
     lines.push(line);
   }
-  const files: ExportResult["files"] = [];
-  for (const [file, lines] of byFile) {
-    const target = path.join(opts.root, file);
-    mkdirSync(path.dirname(target), { recursive: true });
-    const tmp = `${target}.tmp-${process.pid}`;
-    writeFileSync(tmp, `${lines.join("\n")}\n`);
-    renameSync(tmp, target);
-    files.push({ file, probes: lines.length });
-  }
-  audit(db, { actor: opts.actor, action: "probes.export", entity: "probe_set", entityId: "all", at: opts.at, detail: { files, ties_kept: tiesKept, unlabelled } });
+  const files = [...byFile].map(([path, lines]) => ({ path, text: `${lines.join("\n")}\n`, records: lines.length }));
   return { files, tiesKept, unlabelled };
+}
+
+/** The audit row of an export handed over (a download, or the CLI's --out DIR): who, how, which files. */
+export function auditExport(db: DbOrTx, e: { kind: "probes" | "golden"; actor: string; via: string; version: string; files: ReadonlyArray<{ path: string; records: number; status?: string }>; detail?: Record<string, unknown>; at?: string }): void {
+  audit(db, {
+    actor: e.actor,
+    action: e.kind === "probes" ? "probes.export" : "golden.export",
+    entity: e.kind === "probes" ? "probe_set" : "golden_case_set",
+    entityId: "all",
+    at: e.at,
+    detail: { via: e.via, version: e.version, files: e.files.map((f) => ({ file: f.path, records: f.records, ...(f.status ? { status: f.status } : {}) })), ...e.detail },
+  });
+}
+
+export type ExportResult = { files: Array<{ file: string; probes: number }>; tiesKept: string[]; unlabelled: string[]; /** Each file against what the server last seeded. */ preview: FilePreview[]; version: string };
+
+/** `assay export-probes --out DIR`: the export written under `root` (probes/<file>.jsonl), audited. Never the server's checkout. */
+export function exportProbes(db: Db, opts: { root: string; actor: string; via?: string; at?: string }): ExportResult {
+  const built = buildProbeExport(db);
+  const preview = previewExport(built.files, seededTexts(db));
+  const version = exportVersion(built.files);
+  writeFilesInto(opts.root, built.files);
+  auditExport(db, { kind: "probes", actor: opts.actor, via: opts.via ?? "cli", version, files: preview, detail: { out: opts.root, ties_kept: built.tiesKept, unlabelled: built.unlabelled }, at: opts.at });
+  return { files: built.files.map((f) => ({ file: f.path, probes: f.records })), tiesKept: built.tiesKept, unlabelled: built.unlabelled, preview, version };
 }

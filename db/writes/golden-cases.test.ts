@@ -11,6 +11,7 @@ import { auditLog, goldenCaseVersions } from "../schema";
 import { makeTempDb } from "../testing/temp-db";
 import { exportGolden, GoldenExportError } from "./export-golden";
 import { copyCase, createCase, editCase, GOLDEN_FILES_AUTHOR, GoldenCaseError, seedGoldenCases } from "./golden-cases";
+import { recordSeededFiles, repoExportFiles } from "./seeded-files";
 
 const AT = new Date("2026-07-02T10:00:00.000Z");
 const ANALYST = "analyst@assay.test";
@@ -21,6 +22,7 @@ beforeEach(() => {
   t = makeTempDb();
   out = mkdtempSync(path.join(tmpdir(), "assay-golden-export-"));
   seedGoldenCases(t.db, loadGoldenSuites(), AT.toISOString());
+  recordSeededFiles(t.db, repoExportFiles(), AT.toISOString()); // what db:setup keeps: the export's base (issue 20)
 });
 afterEach(() => {
   t.cleanup();

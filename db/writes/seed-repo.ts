@@ -14,6 +14,7 @@ import { seedGoldenCases, type GoldenSeedCounts } from "./golden-cases";
 import { importJudgeReportText } from "./import-judge-report";
 import { importRunText } from "./import-run";
 import { seedEpisodes, seedPack, seedProbes, type SeedCounts } from "./seed";
+import { recordSeededFiles, repoExportFiles } from "./seeded-files";
 
 export type SeedSummary = { packVersion: string; pack: SeedCounts; episodes: SeedCounts; probes: SeedCounts; runsAdded: string[]; judgeReportsAdded: string[]; goldenCases: GoldenSeedCounts };
 
@@ -35,6 +36,8 @@ export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string 
   const probes = seedProbes(db, list, at);
   // Judge-suite cases (golden/roles, golden/policy_behaviors.json): version 1 of each, authored "golden/ files".
   const goldenCases = seedGoldenCases(db, loadGoldenSuites(), at);
+  // What the files held as seeded: exports are previewed against it (issue 20).
+  recordSeededFiles(db, repoExportFiles(), at);
 
   const runsAdded: string[] = [];
   if (opts.exampleRuns !== false) {

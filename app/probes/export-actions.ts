@@ -1,0 +1,12 @@
+"use server";
+import { fail, ok, type ActionResult } from "../_lib/action-result";
+import { authorize } from "../_lib/current-user";
+import { buildExport, previewOf, type ExportPreview } from "../_lib/exports";
+
+/** Issue 20: the probe export previewed against what the server seeded, with download links; nothing is written. */
+export async function previewProbeExportAction(): Promise<ActionResult<ExportPreview>> {
+  const auth = await authorize("export_probes", { action: "probes.export", entity: "probe_set", entityId: "all" });
+  if (!auth.ok) return fail(auth.error);
+  const b = buildExport("probes");
+  return b.ok ? ok(previewOf(b.built)) : fail(b.error);
+}

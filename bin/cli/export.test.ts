@@ -1,0 +1,65 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoPath } from "../load/files";
+import { saveLabel } from "../../db/writes/labels";
+import { seedFromRepo } from "../../db/writes/seed-repo";
+import { makeTempDb } from "../../db/testing/temp-db";
+
+// Issue 20 (4): `assay export-probes --out DIR` and `assay export-golden --out DIR` write the workbench's export where
+// the caller says, for whoever commits; the workbench itself only offers downloads.
+
+let t: ReturnType<typeof makeTempDb>;
+beforeAll(() => {
+  t = makeTempDb();
+  seedFromRepo(t.db, { exampleRuns: false });
+});
+afterAll(() => t.cleanup());
+
+function assay(...args: string[]) {
+  const r = spawnSync(process.execPath, [repoPath("bin", "assay.mjs"), ...args], { cwd: repoPath(), encoding: "utf8", env: { ...process.env, ASSAY_DB: t.file, ASSAY_ACTOR: "committer@example.org" } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("exporting from the command line", { timeout: 60_000 }, () => {
+  it("export-probes writes probes/*.jsonl under --out, byte for byte as shipped, and says each is as seeded", () => {
+    const out = path.join(t.dir, "probes-out");
+    const r = assay("export-probes", "--out", out);
+    expect(r.code).toBe(0);
+    for (const f of readdirSync(repoPath("probes")).filter((x) => x.endsWith(".jsonl"))) {
+      expect(readFileSync(path.join(out, "probes", f), "utf8"), f).toBe(readFileSync(repoPath("probes", f), "utf8"));
+      expect(r.stdout).toContain(`${out}/probes/${f}: `);
+    }
+    expect(r.stdout).not.toMatch(/lines against the seeded file/);
+  });
+
+  it("after a relabel, --json lists that file as changed by one line each way", () => {
+    saveLabel(t.db, { probeId: "h4-001", annotator: "alice", label: "clean" });
+    saveLabel(t.db, { probeId: "h4-001", annotator: "bob", label: "clean" });
+    const r = assay("export-probes", "--out", path.join(t.dir, "probes-json"), "--json");
+    expect(r.code).toBe(0);
+    const files = (JSON.parse(r.stdout) as { files: Array<{ path: string; status: string; added: number; removed: number }> }).files;
+    expect(files.filter((f) => f.status !== "unchanged")).toEqual([expect.objectContaining({ path: "probes/h4.jsonl", status: "changed", added: 1, removed: 1 })]);
+  });
+
+  it("export-golden writes the golden files under --out; one holding a version the workbench never saw stops it, writing nothing", () => {
+    const out = path.join(t.dir, "golden-out");
+    const ok = assay("export-golden", "--out", out);
+    expect(ok.code).toBe(0);
+    const file = "golden/policy_behaviors.json";
+    expect(readFileSync(path.join(out, file), "utf8")).toBe(readFileSync(repoPath(file), "utf8"));
+    const edited = readFileSync(path.join(out, file), "utf8").replace("Ambiguous brief: the agent must ask before acting.", "Edited in git meanwhile.");
+    writeFileSync(path.join(out, file), edited);
+    const refused = assay("export-golden", "--out", out);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/nothing was written:\n {2}golden\/policy_behaviors\.json has a version of pol-001 the workbench has never seen/);
+    expect(readFileSync(path.join(out, file), "utf8")).toBe(edited);
+  });
+
+  it("--out is required", () => {
+    const r = assay("export-probes");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--out DIR is required");
+  });
+});
