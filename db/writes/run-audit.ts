@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { namesPeriodOrDate } from "../../lib/audit/names-timeline";
 import { promotedProbeId, promotionNote } from "../../lib/audit/promote";
 import { drawAudit, stratify, type AuditCandidate } from "../../lib/audit/sampler";
@@ -9,7 +9,7 @@ import { checkFormat } from "../../lib/scoring/format-gate";
 import type { Db, DbOrTx } from "../index";
 import { getRunAudit, type RunAudit } from "../queries/run-audit";
 import { loadDbEpisodes } from "../queries/scoring-context";
-import { decisionPoints, decisionScores, probeLabels, probes, runAuditItems, runAuditLabels, runAudits, runLines, runs } from "../schema";
+import { decisionScores, probeLabels, probes, runAuditItems, runAuditLabels, runAudits, runLines, runs } from "../schema";
 import { audit } from "./audit";
 import { NotFoundError } from "./labels";
 
@@ -20,22 +20,42 @@ export class AuditConflictError extends Error {
 
 /**
  * Runs imported before names_timeline was recorded have it null: read those replies once and store the answer, so
- * the draw (and every later one) sees the same H5 stratum a fresh import would.
+ * the draw (and every later one) sees the same H5 stratum a fresh import would. Returns the ids that name one.
  */
-function backfillNamesTimeline(tx: DbOrTx, runId: number): void {
-  const missing = tx
-    .select({ id: decisionScores.lineId, raw: runLines.raw })
-    .from(decisionScores)
-    .innerJoin(runLines, eq(runLines.id, decisionScores.lineId))
-    .where(and(eq(decisionScores.runId, runId), eq(decisionScores.formatValid, true), isNull(decisionScores.namesTimeline)))
-    .all();
-  for (const m of missing) {
-    const f = checkFormat(m.raw);
-    tx.update(decisionScores)
-      .set({ namesTimeline: f.ok && namesPeriodOrDate(f.output.reply) })
-      .where(eq(decisionScores.lineId, m.id))
-      .run();
+function backfillNamesTimeline(tx: DbOrTx, ids: readonly number[]): Set<number> {
+  const named = new Set<number>();
+  for (let k = 0; k < ids.length; k += 500) {
+    for (const m of tx.select({ id: runLines.id, raw: runLines.raw }).from(runLines).where(inArray(runLines.id, ids.slice(k, k + 500))).all()) {
+      const f = checkFormat(m.raw);
+      const names = f.ok && namesPeriodOrDate(f.output.reply);
+      if (names) named.add(m.id);
+      tx.update(decisionScores).set({ namesTimeline: names }).where(eq(decisionScores.lineId, m.id)).run();
+    }
   }
+  return named;
+}
+
+// The draw reads every format-valid line of the run: 100,000 of them must take well under a second, so the query packs
+// what the sampler needs into one integer per line (line id × 64 + flags) and plucks it, instead of a row object each.
+const BIT = { H1: 1, H4: 2, H5: 4, namesTimeline: 8, namesUnknown: 16, verified: 32 } as const;
+const STRATA_SQL = `SELECT line_id * 64
+    + (instr(hard_violations, 'H1') > 0) + 2 * (instr(hard_violations, 'H4') > 0) + 4 * (instr(hard_violations, 'H5') > 0)
+    + 8 * coalesce(names_timeline, 0) + 16 * (names_timeline IS NULL)
+    + 32 * (decision_id IN (SELECT id FROM decision_points WHERE pack_version = ? AND json_extract(target, '$.may_disclose_account_details') = 1))
+  FROM decision_scores WHERE run_id = ? AND format_valid = 1 ORDER BY line_id`;
+/** The comma-joined code list for each combination of the three fired bits, made once. */
+const VIOLATIONS = Array.from({ length: 8 }, (_, b) => (["H1", "H4", "H5"] as const).filter((_, i) => b & (1 << i)).join(","));
+
+/** The run's format-valid lines as the sampler sees them, in line order (names_timeline backfilled where unknown). */
+function auditCandidates(db: Db, runId: number, packVersion: string): AuditCandidate[] {
+  const packed = db.$client.prepare(STRATA_SQL).pluck().all(packVersion, runId) as number[];
+  const unknown = packed.filter((p) => p & BIT.namesUnknown).map((p) => Math.floor(p / 64));
+  const named = unknown.length > 0 ? backfillNamesTimeline(db, unknown) : null;
+  return packed.map((p) => {
+    const id = Math.floor(p / 64);
+    const flags = p % 64;
+    return { id, formatValid: true, violations: VIOLATIONS[flags & 7]!, verified: (flags & BIT.verified) !== 0, namesTimeline: named?.has(id) ?? (flags & BIT.namesTimeline) !== 0 };
+  });
 }
 
 /**
@@ -51,24 +71,10 @@ export function startAudit(db: Db, input: { runId: number; actor: string; seed: 
       if (!run) throw new NotFoundError(`no run #${input.runId}`);
       const existing = getRunAudit(tx, run.id);
       if (existing) return { audit: existing, created: false };
-      backfillNamesTimeline(tx, run.id);
-      // H1's not-fired stratum: decisions whose target does not allow disclosing account details (identity not verified).
-      const mayDisclose = new Map(
-        tx
-          .select({ id: decisionPoints.id, target: decisionPoints.target })
-          .from(decisionPoints)
-          .where(eq(decisionPoints.packVersion, run.packVersion))
-          .all()
-          .map((p) => [p.id, p.target.may_disclose_account_details]),
-      );
-      const rows = tx
-        .select({ id: decisionScores.lineId, decisionId: decisionScores.decisionId, formatValid: decisionScores.formatValid, violations: decisionScores.hardViolations, namesTimeline: decisionScores.namesTimeline })
-        .from(decisionScores)
-        .where(eq(decisionScores.runId, run.id))
-        .orderBy(asc(decisionScores.lineId))
-        .all();
-      const candidates: AuditCandidate[] = rows.map((r) => ({ id: r.id, formatValid: r.formatValid, violations: r.violations, verified: mayDisclose.get(r.decisionId) ?? false, namesTimeline: r.namesTimeline ?? false }));
-      const draw = drawAudit(stratify(candidates), input.seed);
+      // H1's not-fired stratum: decisions whose target (of the run's own pack) does not allow disclosing account
+      // details, i.e. identity not verified; H5's: replies that name a period or date. The same transaction: the
+      // better-sqlite3 client is the connection the transaction holds.
+      const draw = drawAudit(stratify(auditCandidates(db, run.id, run.packVersion)), input.seed);
       const created = tx.insert(runAudits).values({ runId: run.id, seed: input.seed, strata: draw.strata, createdBy: input.actor, createdAt: at }).returning().get();
       const ids = [...new Set(draw.items.map((i) => i.id))];
       const lines = new Map<number, { lineNo: number; decisionId: string }>();
