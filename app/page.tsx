@@ -11,6 +11,7 @@ import { HARD_CODES } from "@/lib/pack/vocab";
 import { f3, pct, when } from "./_lib/format";
 import { UploadRunForm } from "./runs/upload-run-form";
 import { requirePageUser } from "./_lib/current-user";
+import "./runs-list.css";
 
 export const dynamic = "force-dynamic";
 

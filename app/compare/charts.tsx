@@ -15,8 +15,8 @@ export function ForestPlot({ id, overall, groups, groupWord, width = 640 }: { id
   const describe = (r: ForestRow) => `${r.label}: mean Δ ${f(r.mean)}, ${r.ci ? `95% interval ${f(r.ci[0])} to ${f(r.ci[1])}` : "no interval (one unit)"}, ${r.n} pair(s)`;
   const title = `Mean paired Δ with its 95% interval, overall and per ${groupWord}`;
   return (
-    <figure className="chart" aria-label={title}>
-      <svg id={id} className="chart-svg" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+    <figure className="chart">
+      <svg id={id} className="chart-svg" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{`${rows.map(describe).join("; ")}. Left of the 0 line the candidate scores lower than the baseline.`}</desc>
         {g.ticks.map((t) => (
@@ -61,8 +61,8 @@ export function DeltaHistogram({ id, deltas, width = 440, height = 220 }: { id: 
   const title = "Histogram of per-case Δ (candidate − baseline)";
   const desc = `${g.hist.n} cases in bins ${g.hist.width} wide: ${below} moved down, ${g.hist.n - below - above} tied, ${above} moved up${tallest ? `; the tallest bin, ${f(tallest.x0)} to ${f(tallest.x1)}, holds ${tallest.count}` : ""}.`;
   return (
-    <figure className="chart" aria-label={title}>
-      <svg id={id} className="chart-svg" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
+    <figure className="chart">
+      <svg id={id} className="chart-svg" width={g.width} height={g.height} viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`}>
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{desc}</desc>
         {g.yTicks.map((t) => (

@@ -246,13 +246,13 @@ async function Comparison({
               </strong>{" "}
               <span className="muted">{i.group}</span> {i.flip ? <span className="badge bad-badge">pass→fail</span> : null}{" "}
               {i.blocker ? (
+                // The reason says which in words; a pass→fail flip's baseline passed, so every violation it names is new.
                 <span className="badge bad-badge" title="a violation the baseline's case did not have: it blocks whatever the mean">
                   blocker
                 </span>
               ) : null}{" "}
               <span data-testid="reason">{i.reason}</span>
-              {/* A flip that is also a blocker: say which of its reasons are new, in words (issue 20). */}
-              {i.flip && i.blocker ? <span className="muted"> — new since the baseline: {(i.blocker.reasons?.length ? i.blocker.reasons : i.blocker.new_violations).join("; ")}</span> : null}
+
               <div data-testid="review-status">{reviewStatus(i)}</div>
               {mayReview ? <ReviewForm pair={pair} caseKey={i.key} /> : null}
             </li>

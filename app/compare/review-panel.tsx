@@ -22,7 +22,8 @@ export function CaseReview({ db, figures, pair, caseKey, mayReview }: { db: Db; 
     <section aria-label="Review of this case">
       <h2>Review</h2>
       <p>
-        {item.flip ? <span className="badge bad-badge">pass→fail</span> : null} {item.blocker ? <span className="badge bad-badge">blocker: {item.blocker.new_violations.join(", ")}</span> : null} {item.reason}
+        {/* The reason is in the scorer's or judge's words (issue 20); the badges do not repeat its codes. */}
+        {item.flip ? <span className="badge bad-badge">pass→fail</span> : null} {item.blocker ? <span className="badge bad-badge">blocker</span> : null} <span data-testid="reason">{item.reason}</span>
       </p>
       <div data-testid="review-status">{reviewStatus(item)}</div>
       {mayReview ? <ReviewForm pair={pair} caseKey={caseKey} /> : null}

@@ -41,7 +41,7 @@ export function DraftForm({ roles, behaviors }: { roles: string[]; behaviors: re
           <div className="stack-fields">
             <label>
               Suite
-              <select name="home" defaultValue="" aria-describedby="placement-guidance">
+              <select name="home" defaultValue="" aria-describedby="placement-choice">
                 <option value="">choose where it goes…</option>
                 {roles.map((r) => (
                   <option key={r} value={`role:${r}`}>
@@ -65,7 +65,7 @@ export function DraftForm({ roles, behaviors }: { roles: string[]; behaviors: re
             <strong>Where does this case go?</strong>{" "}
             {placement && choice ? (
               <>
-                <span data-testid="placement-choice" className={choice.differs ? "bad" : undefined}>
+                <span id="placement-choice" data-testid="placement-choice" className={choice.differs ? "bad" : undefined}>
                   {choice.text}
                 </span>
                 <br />

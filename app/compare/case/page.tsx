@@ -7,7 +7,8 @@ import { reviewItems } from "@/lib/approval/review";
 import { can } from "@/lib/auth/permissions";
 import { parseRef, reportKindOfRef, reportRefSchema, type ReportRef } from "@/lib/approval/report-ref";
 import { itemView, type ItemView, type JudgeCaseForCompare } from "@/lib/compare/judge-report-for-compare";
-import { DETECTOR_CODES } from "@/lib/pack/vocab";
+import { hardViolationWords } from "@/lib/compare/violation-words";
+import { DETECTOR_CODES, type HardCode } from "@/lib/pack/vocab";
 import { checkFormat } from "@/lib/scoring/format-gate";
 import { wordDiff } from "@/lib/text/word-diff";
 import { HighlightedText, type Change, type Span } from "../../_components/highlighted-text";
@@ -147,8 +148,9 @@ function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candid
           </tr>
           <tr>
             <th scope="row">hard violations</th>
-            <td>{b?.score.hardViolations || "—"}</td>
-            <td>{c?.score.hardViolations || "—"}</td>
+            {sides.map((s) => (
+              <td key={s.ref}>{violationsInWords(s.first?.score ?? null)}</td>
+            ))}
             <td />
           </tr>
         </tbody>
@@ -192,6 +194,12 @@ function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candid
       </div>
     </>
   );
+}
+
+/** A decision's hard violations in the scorer's words (its hits' reasons; H2/H3 as rules), one per line; "—" when none. */
+function violationsInWords(score: { hardViolations: string; hits: Partial<Record<string, Array<{ reason: string }>>> } | null) {
+  if (!score || !score.hardViolations) return "—";
+  return score.hardViolations.split(",").map((code) => <div key={code}>{hardViolationWords(code as HardCode, score.hits[code])}</div>);
 }
 
 const KIND_ORDER = ["must_include", "must_not_include", null] as const;
