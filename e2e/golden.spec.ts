@@ -1,10 +1,6 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { repo, signIn } from "./helpers";
-
-// scripts/e2e-server.sh exports golden cases next to the test database, never into the repository's golden/.
-const exportRoot = () => path.resolve(repo(), path.dirname(process.env.ASSAY_E2E_DB ?? ".tmp/e2e/assay.db"), "export");
 
 test("an analyst writes a case with a vague item and sees the warning", async ({ page }) => {
   await signIn(page, "analyst");
@@ -86,19 +82,25 @@ test.describe.serial("golden authoring", () => {
     await expect(page.getByRole("listitem", { name: "version 1" })).toContainText("copied from sup-002");
   });
 
-  test("export writes the golden files and lists them", async ({ page }) => {
-    await signIn(page, "analyst");
+  test("a lead's export previews the golden files against what the server seeded and downloads them; golden/ on the server is untouched", async ({ page }) => {
+    await signIn(page, "lead");
     await page.goto("/golden");
+    const shippedText = readFileSync(repo("golden", "roles", "support_desk.json"), "utf8");
     await page.getByRole("button", { name: "Export golden cases" }).click();
-    const files = page.getByRole("list", { name: "Files written" });
-    await expect(files).toContainText("golden/roles/support_desk.json");
+    const preview = page.getByRole("region", { name: "Export preview" });
+    const files = preview.getByRole("list", { name: "Files in the export" });
+    await expect(files.getByRole("listitem").filter({ hasText: "golden/roles/support_desk.json" })).toContainText(/\+\d+ −\d+ lines/);
     await expect(files).toContainText("golden/roles/retirement_desk.json");
     await expect(files).toContainText("golden/policy_behaviors.json");
-    const written = JSON.parse(readFileSync(path.join(exportRoot(), "golden", "roles", "support_desk.json"), "utf8")) as { cases: Array<{ id: string; must_include: string[] }> };
+    const item = files.getByRole("listitem").filter({ hasText: "golden/roles/support_desk.json" });
+    const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: "download" }).click()]);
+    expect(download.suggestedFilename()).toBe("support_desk.json");
+    const written = JSON.parse(readFileSync((await download.path())!, "utf8")) as { cases: Array<{ id: string; must_include: string[] }> };
     expect(written.cases.find((c) => c.id === saved)?.must_include).toContain("states that a wire requested before the cut-off is sent the same business day");
     // the frozen eval case is exported unchanged
-    const shipped = JSON.parse(readFileSync(repo("golden", "roles", "support_desk.json"), "utf8")) as { cases: Array<{ id: string }> };
+    const shipped = JSON.parse(shippedText) as { cases: Array<{ id: string }> };
     expect(written.cases.find((c) => c.id === "sup-002")).toEqual(shipped.cases.find((c) => c.id === "sup-002"));
+    expect(readFileSync(repo("golden", "roles", "support_desk.json"), "utf8")).toBe(shippedText);
   });
 });
 

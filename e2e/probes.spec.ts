@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn, type DemoPerson } from "./helpers";
+import { repo, signIn, type DemoPerson } from "./helpers";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, "annotator");
@@ -102,7 +103,7 @@ test("two annotators label the same probe: both votes count, agreement is shown,
   await expect(log.getByRole("row", { name: new RegExp(`analyst@assay\\.test label\\.save probe ${id}`) }).first()).toBeVisible();
 });
 
-test("an annotator can add a probe and export the probe sets", async ({ page }) => {
+test("an annotator can add a probe and download the probe sets, previewed against what the server seeded", async ({ page }) => {
   await page.goto("/probes");
   const form = page.getByRole("form", { name: "Add a probe" });
   // A clean, neutral and complete margin-call list: the detector should agree, so recall (and advisory status) stay put.
@@ -112,8 +113,21 @@ test("an annotator can add a probe and export the probe sets", async ({ page }) 
   await form.getByLabel("clean").check();
   await form.getByRole("button", { name: "Add probe" }).click();
   await expect(form.getByRole("status")).toContainText(/Added probe h4-\d{3}/);
+  const id = /h4-\d{3}/.exec((await form.getByRole("status").textContent())!)![0];
+  // Issue 20: the export is a preview and a download; the server's probes/ is never written.
+  const shipped = readFileSync(repo("probes", "h4.jsonl"), "utf8");
   await page.getByRole("button", { name: "Export probes" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Wrote" })).toContainText("probes/h4.jsonl");
+  const preview = page.getByRole("region", { name: "Export preview" });
+  const h4 = preview.getByRole("listitem").filter({ hasText: "probes/h4.jsonl" });
+  await expect(h4).toContainText("+1 −0 lines");
+  await h4.getByText("diff against the seeded probes/h4.jsonl").click();
+  await expect(h4.getByLabel("Diff of probes/h4.jsonl")).toContainText(`+{"id": "${id}"`);
+  const [download] = await Promise.all([page.waitForEvent("download"), preview.getByRole("link", { name: /^Download all/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^assay-probes-[0-9a-f]{16}\.zip$/);
+  const zip = readFileSync((await download.path())!);
+  expect(zip.subarray(0, 4).toString("latin1")).toBe("PK\x03\x04");
+  expect(zip.toString("utf8")).toContain(`{"id": "${id}"`); // stored, not compressed: the JSONL is in the archive as is
+  expect(readFileSync(repo("probes", "h4.jsonl"), "utf8")).toBe(shipped);
 });
 
 test("the figures panel gives each probe set on its own, the unfixed blind set first, adding up to the pooled n", async ({ page }) => {

@@ -1,9 +1,11 @@
+import { asc } from "drizzle-orm";
 import { exportLabel, effectiveLabel } from "../../lib/probes/effective-label";
 import { probeToJsonl } from "../../lib/probes/serialize";
 import { exportVersion, previewExport, type ExportFile, type FilePreview } from "../../lib/io/export-preview";
 import { seededTexts } from "../queries/seeded-files";
 import type { Db, DbOrTx } from "../index";
-import { loadProbeSet } from "../queries/probe-set";
+import { loadVotes } from "../queries/probe-set";
+import { probes } from "../schema";
 import { audit } from "./audit";
 import { writeFilesInto } from "./export-files";
 
@@ -16,11 +18,14 @@ export type ProbeExport = { files: ExportFile[]; tiesKept: string[]; unlabelled:
  * an export is a download or the CLI's --out DIR, never the server's checkout).
  */
 export function buildProbeExport(db: Db): ProbeExport {
-  const set = loadProbeSet(db);
+  // The probes and their votes only: an export needs no detector predictions (the slow part of loadProbeSet).
+  const rows = db.select().from(probes).orderBy(asc(probes.file), asc(probes.seq), asc(probes.id)).all();
+  const votes = loadVotes(db);
   const byFile = new Map<string, string[]>();
   const tiesKept: string[] = [];
   const unlabelled: string[] = [];
-  for (const p of [...set].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.seq - b.seq))) {
+  for (const row of rows) {
+    const p = { ...row, votes: votes.get(row.id) ?? [] };
     const label = exportLabel(p.votes);
     if (label === null) {
       unlabelled.push(p.id);

@@ -1,6 +1,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/index";
+import { audit } from "@/db/writes/audit";
 import { importJudgeReportText, MAX_JUDGE_REPORT_BYTES, MAX_JUDGE_REPORT_NAME } from "@/db/writes/import-judge-report";
 import { InputError } from "@/lib/io/input-error";
 import { decodeUtf8 } from "@/lib/io/parse";
@@ -45,7 +46,11 @@ export async function POST(req: Request): Promise<Response> {
     revalidatePath("/compare");
     return reply(200, { data: out, error: null });
   } catch (e) {
-    if (e instanceof InputError) return reply(400, { data: null, error: e.message, line: e.line || null, field: e.field || null });
+    if (e instanceof InputError) {
+      // Issue 20: a refused report is recorded (a report whose figures contradict its votes is an attack, not only a typo).
+      audit(getDb(), { actor: auth.user.email, action: "judge_report.import.refused", entity: "judge_report", entityId: name, detail: { status: 400, file, field: e.field || null, error: e.message } });
+      return reply(400, { data: null, error: e.message, line: e.line || null, field: e.field || null });
+    }
     throw e;
   }
 }
