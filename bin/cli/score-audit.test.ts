@@ -35,7 +35,7 @@ beforeAll(() => {
   writeFileSync(auditFile, JSON.stringify(exportAudit(t.db, audit.id)));
   const figures = auditFiguresOf(t.db, audit);
   expected = (["H1", "H4", "H5"] as const).map((c) => `| ${HARD_CODE_NAMES[c]} | ${labelledText(figures[c])} | ${precisionText(figures[c])} | ${recallText(figures[c])} | ${violationsText(figures[c])} |`);
-});
+}, 60_000); // seeding and scoring a run take a few seconds, many more on a busy two-core machine
 afterAll(() => t.cleanup());
 
 describe("assay score --audit", () => {

@@ -25,7 +25,7 @@ beforeEach(() => {
   // The leaky agent discloses account details before verification: H1 fires on part of the run, and many replies name dates.
   const text = readFileSync(path.join("golden", "runs", "leaky.jsonl"), "utf8");
   runId = importRunText(t.db, loadDbScoringContext(t.db), { name: "Leaky v1", fileName: "leaky.jsonl", actor: "analyst@x", text }).runId;
-});
+}, 60_000); // seeding and scoring a run take a few seconds, many more on a busy two-core machine
 afterEach(() => t.cleanup());
 
 const auditRows = (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action)).all();
