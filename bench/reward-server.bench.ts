@@ -16,6 +16,7 @@ const BATCH = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const PER_ROUND = 3;
 const SINGLES = Number(process.env.BENCH_SINGLES ?? 3000);
+const CONCURRENT = 32;
 const cores = availableParallelism();
 
 // 1,000 outputs: the example runs' lines, taken from each run in turn.
@@ -107,6 +108,20 @@ try {
     if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
   }
 
+  // OpenRLHF's pattern: one request per sample, many in flight at once.
+  const many: Server = { ...all, agent: new http.Agent({ keepAlive: true, maxSockets: CONCURRENT }) };
+  const manyRate = async () => {
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: CONCURRENT }, async () => {
+      while (next < BATCH) await post(many, singles[next++]!);
+    }));
+    return (BATCH * 1000) / (performance.now() - t0);
+  };
+  await manyRate();
+  const concurrentRate = Math.max(await manyRate(), await manyRate(), await manyRate());
+  many.agent.destroy();
+
   const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
   const q = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
   const rate = (ms: number) => Math.round((BATCH * 1000) / ms);
@@ -123,10 +138,11 @@ try {
   console.log(`reward-server: all cores / 1 thread = ${scaling.toFixed(2)}× (target ≥ 1.7× on 2 cores; medians ${(median.one / median.all).toFixed(2)}×)${mark(scaling >= 1.7)}`);
   console.log(`reward-server: in-process scorer on the same outputs ${best.inProcess.toFixed(1)} ms = ${fmt(rate(best.inProcess))} decisions/s; 1 thread over HTTP takes ${overhead.toFixed(2)}× its time (target within 1.5×; medians ${(median.one / median.inProcess).toFixed(2)}×)${mark(overhead <= 1.5)}`);
   console.log(`reward-server: one-output request, ${fmt(SINGLES)} in a row, ${cores} threads: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${q(latency, 1).toFixed(2)} ms (target p99 < 5 ms)${mark(p99 < 5)}`);
+  console.log(`reward-server: ${fmt(BATCH)} one-output requests, ${CONCURRENT} in flight, ${cores} threads: ${fmt(Math.round(concurrentRate))} decisions/s`);
   const calibration = [calibrationBefore, calibrationNsPerChar()];
   console.log(`reward-server: ${ROUNDS} interleaved rounds of ${PER_ROUND} per configuration; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after; machine speed ${calibration.map((c) => c.toFixed(2)).join(" and ")} ns/char (bench/calibration.ts)`);
   mkdirSync(repoPath("bench", "out"), { recursive: true });
-  writeFileSync(repoPath("bench", "out", "reward-server.json"), JSON.stringify({ cores, batch: BATCH, best, median, scaling, overhead, p50, p99, calibration, times, latency_ms: sorted(latency) }, null, 2));
+  writeFileSync(repoPath("bench", "out", "reward-server.json"), JSON.stringify({ cores, batch: BATCH, best, median, scaling, overhead, p50, p99, concurrent_rate: concurrentRate, calibration, times, latency_ms: sorted(latency) }, null, 2));
 } finally {
   for (const s of [one, all]) {
     s.agent.destroy();
