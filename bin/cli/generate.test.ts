@@ -21,22 +21,22 @@ const behaviours: Record<string, Behaviour> = { [BROKEN]: "broken", [LEAK]: "lea
 let model: ScriptedModel;
 let script: (id: string) => Behaviour = (id) => behaviours[id] ?? "good";
 beforeAll(async () => {
-  model = await startScriptedModel({ behaviour: (id) => script(id), slowMs: 3000 });
+  model = await startScriptedModel({ behaviour: (id) => script(id), slowMs: 10_000 });
 });
 afterAll(() => model.close());
 
 const readRun = (f: string): RunLine[] => readFileSync(f, "utf8").trimEnd().split("\n").map((l) => runLineSchema.parse(JSON.parse(l)));
 const requestsFor = (id: string, from = 0) => model.requests.slice(from).filter((r) => r.decision_id === id);
-const generate = (...args: string[]) => runCli(["generate", "--model", "scripted-v1", "--base-url", model.url, "--timeout-ms", "800", "--concurrency", "8", ...args]);
+const generate = (...args: string[]) => runCli(["generate", "--model", "scripted-v1", "--base-url", model.url, "--timeout-ms", "2000", "--concurrency", "8", ...args]);
 
-describe("assay generate against the scripted model", () => {
+describe("assay generate against the scripted model", { timeout: 90_000 }, () => {
   const out = path.join(dir, "run.jsonl");
 
   it("writes each completion verbatim; a request that times out is written nowhere and listed with its reason", async () => {
     const r = await generate("--out", out);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/generate: 156\/156 done, [\d.]+\/s, 1 error\n/);
-    expect(r.err).toMatch(new RegExp(`${SLOW} \\(thinking off, sample 0\\): timeout after 800 ms`));
+    expect(r.err).toMatch(new RegExp(`${SLOW} \\(thinking off, sample 0\\): timeout after 2000 ms`));
     const lines = readRun(out);
     expect(lines).toHaveLength(155);
     expect(lines.some((l) => l.decision_id === SLOW)).toBe(false);
@@ -111,7 +111,7 @@ describe("assay generate against the scripted model", () => {
   });
 });
 
-describe("assay generate bad input exits 2 naming the file, line and field", () => {
+describe("assay generate bad input exits 2 naming the file, line and field", { timeout: 60_000 }, () => {
   const file = (name: string, text: string) => {
     const f = path.join(dir, name);
     writeFileSync(f, text);

@@ -13,7 +13,7 @@ const points = loadDecisionPoints();
 const pack = loadPromptPack();
 const read = (f: string) => readFileSync(f, "utf8").trimEnd().split("\n").map((l) => promptLineSchema.parse(JSON.parse(l)));
 
-describe("assay prompts", () => {
+describe("assay prompts", { timeout: 60_000 }, () => {
   it("writes one chat line per decision point, each the lib/ rendering of that point", async () => {
     const out = path.join(dir, "all.jsonl");
     const r = await runCli(["prompts", "--out", out]);

@@ -43,7 +43,7 @@ async function native(outputs: Array<{ decision_id: string; raw: string }>): Pro
 }
 const sameFloats = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
 
-describe("docs/REWARD.md examples, run against a reward server", () => {
+describe("docs/REWARD.md examples, run against a reward server", { timeout: 60_000 }, () => {
   it("names every example the test runs", () => {
     expect([...examples.keys()].sort()).toEqual(["app.py", "assay_nemo_gym.py", "assay_openrlhf_check.py", "assay_trl.py", "assay_verl.py", "curl-score.sh"]);
   });

@@ -42,7 +42,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server?.stop());
 
-describe("POST /v1/score is `assay score`", () => {
+describe("POST /v1/score is `assay score`", { timeout: 60_000 }, () => {
   it.each(runFiles.map((f) => [path.basename(f), f]))("%s: every reward equals decisions[].score bit for bit, with the same verdict", async (_name, file) => {
     const report = reports.get(file)!;
     const results = await scoreBatch(runLines(file));
@@ -128,7 +128,7 @@ describe("GET /healthz and /v1/info", () => {
   });
 });
 
-describe("a request that cannot be scored is a 4xx naming the item and field, never a reward", () => {
+describe("a request that cannot be scored is a 4xx naming the item and field, never a reward", { timeout: 60_000 }, () => {
   const ID = [...points.keys()][0]!;
   it.each([
     ["malformed JSON", "/v1/score", null, "{oops", 400, ""],
