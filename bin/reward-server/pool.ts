@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { RewardInput, ScoredOutput } from "../../lib/reward/score-outputs";
-import type { ChunkMessage, ChunkReply, WorkerData } from "./worker";
+import type { ChunkReply, PoolMessage, PoolReply, WorkerData } from "./worker";
 
 // A fixed set of scoring threads fed from one FIFO queue of chunks. A batch is cut into chunks so every thread works
 // on one request (a 1,000-output batch uses all cores), and each idle thread takes the next chunk, so a slow chunk
@@ -17,13 +17,16 @@ export type ScoringPool = {
 
 type Reply = Exclude<ChunkReply, { error: string }>;
 type Chunk = { id: number; items: RewardInput[]; native: boolean; resolve: (r: Reply) => void; reject: (e: Error) => void };
-type Slot = { worker: Worker; inflight: Map<number, Chunk> };
+/** A thread and the messages it holds, each one or more chunks. */
+type Slot = { worker: Worker; inflight: Chunk[][] };
 
 const ENTRY = new URL("./worker.mjs", import.meta.url);
 const MIN_CHUNK = 16;
 const CHUNKS_PER_THREAD = 4;
-// A thread holds a second chunk in its port while it scores the first, so it never waits for the main thread between chunks.
+// A thread holds a second message in its port while it scores the first, so it never waits for the main thread between chunks.
 const DEPTH = 2;
+// Small requests queued together (OpenRLHF sends one sample per request, many at once) go to a thread in one message.
+const COALESCE_ITEMS = 64;
 
 function spawn(data: WorkerData): Promise<Worker> {
   return new Promise((resolve, reject) => {
@@ -49,14 +52,16 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
   let closing = false;
 
   const attach = (worker: Worker): Slot => {
-    const slot: Slot = { worker, inflight: new Map() };
-    worker.on("message", (reply: ChunkReply) => {
-      const chunk = slot.inflight.get(reply.id);
-      slot.inflight.delete(reply.id);
-      if (chunk) {
-        if ("error" in reply) chunk.reject(new Error(`scoring failed: ${reply.error}`));
-        else chunk.resolve(reply);
-      }
+    const slot: Slot = { worker, inflight: [] };
+    worker.on("message", (reply: PoolReply) => {
+      // A thread answers its messages in the order it received them.
+      const chunks = slot.inflight.shift() ?? [];
+      reply.replies.forEach((r, i) => {
+        const chunk = chunks[i];
+        if (!chunk || chunk.id !== r.id) return;
+        if ("error" in r) chunk.reject(new Error(`scoring failed: ${r.error}`));
+        else chunk.resolve(r);
+      });
       pump();
     });
     // A thread that dies fails only the chunks it held; a replacement takes its place.
@@ -69,8 +74,8 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
     const i = slots.indexOf(slot);
     if (i < 0) return;
     slots.splice(i, 1);
-    for (const c of slot.inflight.values()) c.reject(e);
-    slot.inflight.clear();
+    for (const c of slot.inflight.flat()) c.reject(e);
+    slot.inflight = [];
     if (closing) return;
     spawn(data).then(
       (w) => {
@@ -83,14 +88,25 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
     );
   };
 
-  // Fills every thread to DEPTH, one chunk per thread per pass, so a batch spreads over all threads first.
+  /** The next message: the first queued chunk, and the chunks after it while they fit in COALESCE_ITEMS together. */
+  const take = (): Chunk[] => {
+    const chunks = [queue.shift()!];
+    let n = chunks[0]!.items.length;
+    while (queue.length > 0 && n + queue[0]!.items.length <= COALESCE_ITEMS) {
+      n += queue[0]!.items.length;
+      chunks.push(queue.shift()!);
+    }
+    return chunks;
+  };
+
+  // Fills every thread to DEPTH messages, one message per thread per pass, so a batch spreads over all threads first.
   const pump = () => {
     for (let depth = 1; depth <= DEPTH && queue.length > 0; depth++) {
       for (const slot of slots) {
-        if (slot.inflight.size >= depth || queue.length === 0) continue;
-        const chunk = queue.shift()!;
-        slot.inflight.set(chunk.id, chunk);
-        slot.worker.postMessage({ id: chunk.id, items: chunk.items, native: chunk.native } satisfies ChunkMessage);
+        if (slot.inflight.length >= depth || queue.length === 0) continue;
+        const chunks = take();
+        slot.inflight.push(chunks);
+        slot.worker.postMessage({ chunks: chunks.map((c) => ({ id: c.id, items: c.items, native: c.native })) } satisfies PoolMessage);
       }
     }
   };
