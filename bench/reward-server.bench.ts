@@ -11,6 +11,7 @@ import { loadScoringContext } from "../bin/load/context";
 import { DETECTOR_CODES } from "../lib/pack/vocab";
 import { scoreOutput, type RewardInput } from "../lib/reward/score-outputs";
 import { calibrationNsPerChar } from "./calibration";
+import { createScoringPool, type ScoringPool } from "../bin/reward-server/pool";
 
 const BATCH = 1000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
@@ -79,6 +80,15 @@ const calibrationBefore = calibrationNsPerChar();
 const loadBefore = loadavg()[0]!;
 const one = await start(1);
 const all = await start(cores);
+// The machine's own ceiling: one scoring thread per core, each scoring the whole batch at the same time with no HTTP
+// and nothing shared, against one such thread alone. Two threads on a VM's two cores can each run slower than one
+// alone (shared caches, the host's scheduling); no server can scale past this.
+const solo: ScoringPool[] = await Promise.all(Array.from({ length: cores }, () => createScoringPool(1, { advisory: [...rewardCtx.advisory] })));
+async function timeSolo(n: number): Promise<number> {
+  const t0 = performance.now();
+  await Promise.all(solo.slice(0, n).map((p) => p.score(outputs)));
+  return performance.now() - t0;
+}
 try {
   // The same rewards from both servers and the in-process scorer, bit for bit, before anything is timed.
   const expected = outputs.map((o) => scoreOutput(rewardCtx, o)!.score);
@@ -92,11 +102,14 @@ try {
     await timeBatch(all);
     timeInProcess();
   }
-  const times = { one: [] as number[], all: [] as number[], inProcess: [] as number[] };
+  for (let i = 0; i < 10; i++) await timeSolo(cores);
+  const times = { one: [] as number[], all: [] as number[], inProcess: [] as number[], soloOne: [] as number[], soloAll: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     for (let i = 0; i < PER_ROUND; i++) times.one.push(await timeBatch(one));
     for (let i = 0; i < PER_ROUND; i++) times.all.push(await timeBatch(all));
     for (let i = 0; i < PER_ROUND; i++) times.inProcess.push(timeInProcess());
+    for (let i = 0; i < PER_ROUND; i++) times.soloOne.push(await timeSolo(1));
+    for (let i = 0; i < PER_ROUND; i++) times.soloAll.push(await timeSolo(cores));
   }
   // One-output requests, one at a time on a kept-alive connection, against the default server (a thread per core).
   const latency: number[] = [];
@@ -126,8 +139,9 @@ try {
   const q = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
   const rate = (ms: number) => Math.round((BATCH * 1000) / ms);
   const fmt = (n: number) => n.toLocaleString("en-US");
-  const best = { one: q(times.one, 0), all: q(times.all, 0), inProcess: q(times.inProcess, 0) };
-  const median = { one: q(times.one, 0.5), all: q(times.all, 0.5), inProcess: q(times.inProcess, 0.5) };
+  const best = { one: q(times.one, 0), all: q(times.all, 0), inProcess: q(times.inProcess, 0), soloOne: q(times.soloOne, 0), soloAll: q(times.soloAll, 0) };
+  const median = { one: q(times.one, 0.5), all: q(times.all, 0.5), inProcess: q(times.inProcess, 0.5), soloOne: q(times.soloOne, 0.5), soloAll: q(times.soloAll, 0.5) };
+  const ceiling = (cores * best.soloOne) / best.soloAll;
   const scaling = best.one / best.all;
   const overhead = best.one / best.inProcess;
   const p50 = q(latency, 0.5);
@@ -136,14 +150,16 @@ try {
   console.log(`reward-server: batch of ${fmt(BATCH)} over HTTP, 1 thread: ${best.one.toFixed(1)} ms = ${fmt(rate(best.one))} decisions/s (median ${fmt(rate(median.one))}/s)`);
   console.log(`reward-server: batch of ${fmt(BATCH)} over HTTP, ${cores} threads (all cores): ${best.all.toFixed(1)} ms = ${fmt(rate(best.all))} decisions/s (median ${fmt(rate(median.all))}/s)`);
   console.log(`reward-server: all cores / 1 thread = ${scaling.toFixed(2)}× (target ≥ 1.7× on 2 cores; medians ${(median.one / median.all).toFixed(2)}×)${mark(scaling >= 1.7)}`);
+  console.log(`reward-server: this machine's ceiling, ${cores} threads each scoring the batch at once with no HTTP against 1 alone: ${ceiling.toFixed(2)}× (${best.soloOne.toFixed(1)} ms alone, ${best.soloAll.toFixed(1)} ms for ${cores}; medians ${((cores * median.soloOne) / median.soloAll).toFixed(2)}×); the server reaches ${((100 * scaling) / ceiling).toFixed(0)}% of it`);
   console.log(`reward-server: in-process scorer on the same outputs ${best.inProcess.toFixed(1)} ms = ${fmt(rate(best.inProcess))} decisions/s; 1 thread over HTTP takes ${overhead.toFixed(2)}× its time (target within 1.5×; medians ${(median.one / median.inProcess).toFixed(2)}×)${mark(overhead <= 1.5)}`);
   console.log(`reward-server: one-output request, ${fmt(SINGLES)} in a row, ${cores} threads: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${q(latency, 1).toFixed(2)} ms (target p99 < 5 ms)${mark(p99 < 5)}`);
   console.log(`reward-server: ${fmt(BATCH)} one-output requests, ${CONCURRENT} in flight, ${cores} threads: ${fmt(Math.round(concurrentRate))} decisions/s`);
   const calibration = [calibrationBefore, calibrationNsPerChar()];
   console.log(`reward-server: ${ROUNDS} interleaved rounds of ${PER_ROUND} per configuration; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after; machine speed ${calibration.map((c) => c.toFixed(2)).join(" and ")} ns/char (bench/calibration.ts)`);
   mkdirSync(repoPath("bench", "out"), { recursive: true });
-  writeFileSync(repoPath("bench", "out", "reward-server.json"), JSON.stringify({ cores, batch: BATCH, best, median, scaling, overhead, p50, p99, concurrent_rate: concurrentRate, calibration, times, latency_ms: sorted(latency) }, null, 2));
+  writeFileSync(repoPath("bench", "out", "reward-server.json"), JSON.stringify({ cores, batch: BATCH, best, median, scaling, ceiling, overhead, p50, p99, concurrent_rate: concurrentRate, calibration, times, latency_ms: sorted(latency) }, null, 2));
 } finally {
+  await Promise.all(solo.map((p) => p.close()));
   for (const s of [one, all]) {
     s.agent.destroy();
     s.child.kill("SIGTERM");
