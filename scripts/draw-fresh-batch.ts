@@ -25,9 +25,9 @@ const rng = splitmix32(seed);
 const order = points.map((_, i) => i);
 for (let i = order.length - 1; i > 0; i--) {
   const j = rng.nextInt(i + 1);
-  [order[i], order[j]] = [order[j], order[i]];
+  [order[i], order[j]] = [order[j] as number, order[i] as number];
 }
-const drawn = order.slice(0, n).sort((a, b) => a - b).map((i) => points[i]);
+const drawn = order.slice(0, n).sort((a, b) => a - b).map((i) => points[i] as (typeof points)[number]);
 const dir = repoPath("probes", "fresh", batch);
 mkdirSync(dir, { recursive: true });
 const lines = drawn.map((p) =>

@@ -1,7 +1,8 @@
 import { validateDetectors } from "../../lib/detectors/validate";
 import { DETECTOR_CODES, HARD_CODE_NAMES } from "../../lib/pack/vocab";
 import { parseCommandArgs } from "./args";
-import { loadProbes } from "../load/probes";
+import { loadFirstReadings, loadProbes } from "../load/probes";
+import { FIRST_READING_TARGETS, meetsTargets, type Rate } from "../../lib/probes/first-readings";
 import { advisoryWhy, f3ci, pairsText } from "../../lib/format";
 import { figuresBySet } from "../../lib/probes/probe-sets";
 import type { DetectorFigure } from "../../lib/scoring/report-schema";
@@ -15,12 +16,17 @@ function falseZeroCell(d: DetectorFigure): string {
   return d.n_clean > 0 ? `${f3ci(d.fp / d.n_clean, wilsonInterval(d.fp, d.n_clean))} (${d.fp}/${d.n_clean})` : "—";
 }
 
+function rateCell(r: Rate): string {
+  return r.rate === null ? "—" : `${f3ci(r.rate, r.ci)} (${r.k}/${r.n})`;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { file: { type: "string", multiple: true }, json: { type: "boolean", default: false } });
   const probes = loadProbes(values.file && values.file.length > 0 ? values.file : undefined);
   const figures = validateDetectors(probes);
+  const firstReadings = loadFirstReadings();
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ ...figures, first_readings: firstReadings }, null, 2)}\n`);
     return 0;
   }
   const out = ["| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | pairs separated [95% CI] | tp fp fn tn | status |", "|---|---|---|---|---|---|---|"];
@@ -38,6 +44,20 @@ export async function run(argv: string[]): Promise<number> {
   for (const c of DETECTOR_CODES) {
     for (const { label, figure: d } of figuresBySet(figures[c].predictions.map((p) => ({ id: p.id, label: p.label, predicted: p.predicted === "violation", pair_id: p.pair_id })))) {
       out.push(`| ${c} | ${label} | ${d.n} (${d.n_violation}/${d.n_clean}) | ${f3ci(d.precision, d.precision_ci)} | ${f3ci(d.recall, d.recall_ci)} | ${pairsText(d.pairs)} | ${falseZeroCell(d)} |`);
+    }
+  }
+  // The figures that count (issue 25): each fresh batch scored once, before anyone read it. The trend across batches
+  // says whether a change generalizes; the figures above mostly measure text the detectors were fixed on.
+  out.push("", "First readings (fresh blind batches, each scored once before it was read; docs/DETECTORS.md):", "");
+  if (firstReadings.length === 0) out.push("none yet");
+  else {
+    out.push("| date | batch | commit | detector | false zeros [95% CI] | pairs separated [95% CI] | recall on drifting violations [95% CI] | meets the bar |", "|---|---|---|---|---|---|---|---|");
+    for (const r of firstReadings) {
+      for (const c of DETECTOR_CODES) {
+        const d = r.detectors[c];
+        const t = FIRST_READING_TARGETS[c];
+        out.push(`| ${r.date} | ${r.batch} (seed ${r.seed}) | ${r.commit.slice(0, 10)} | ${c} | ${rateCell(d.false_zero)} ≤ ${t.false_zero} | ${rateCell(d.pairs_separated)} | ${rateCell(d.recall)} | ${meetsTargets(r, c) ? "yes" : "no"} |`);
+      }
     }
   }
   const wrong = DETECTOR_CODES.flatMap((c) => figures[c].predictions.filter((p) => p.predicted !== p.label).map((p) => `- ${p.id}: labelled ${p.label}, predicted ${p.predicted}`));

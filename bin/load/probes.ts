@@ -1,5 +1,7 @@
 import { InputError } from "../../lib/io/input-error";
+import { firstReadingSchema, type FirstReading } from "../../lib/probes/first-readings";
 import { probeSchema, type Probe } from "../../lib/schemas/probe";
+import { existsSync } from "node:fs";
 import { listFiles, readJsonlFile, repoPath } from "./files";
 
 export function shippedProbeFiles(): string[] {
@@ -21,4 +23,9 @@ export function loadProbes(files = shippedProbeFiles()): Probe[] {
     });
   }
   return out;
+}
+
+/** The log of fresh batches' first readings (issue 25), oldest first; empty when no batch has been read yet. */
+export function loadFirstReadings(file = repoPath("probes", "first-readings.jsonl")): FirstReading[] {
+  return existsSync(file) ? readJsonlFile(file, firstReadingSchema) : [];
 }
