@@ -14,6 +14,7 @@ import type { JudgeReportV2 } from "../lib/judge/report-schema";
 import type { AuthoredCase } from "../lib/golden/case-schema";
 import { THROTTLE_SCOPES } from "../lib/auth/throttle-scopes";
 import { AUDIT_STRATA, type AuditStrata } from "../lib/audit/strata";
+import type { ProbeSetSnapshot } from "../lib/probes/release";
 
 /** Breakdowns of one split (dev or eval): the report's by_* blocks cover all decisions, these cover one split each. */
 export type SplitBreakdowns = Breakdowns;
@@ -74,6 +75,23 @@ export const decisionPoints = sqliteTable(
   ],
 );
 
+/**
+ * Released probe-set versions (issue 26): labelling changes a draft; a lead releases it as the next version after a diff.
+ * Imports are scored with the newest version's figures (which fix which criteria are advisory), never the draft's.
+ * Append-only: a version is never updated.
+ */
+export const probeSetVersions = sqliteTable("probe_set_versions", {
+  version: integer("version").primaryKey(),
+  releasedBy: text("released_by").notNull(),
+  releasedAt: text("released_at").notNull(),
+  note: text("note").notNull(),
+  /** Each probe's effective label at release (null: contested or unlabelled), by probe id: the next release's diff. */
+  labels: text("labels", { mode: "json" }).$type<ProbeSetSnapshot["labels"]>().notNull(),
+  /** Each detector's figures at release (lib/probes/release.ts): what imports under this version are scored with. */
+  figures: text("figures", { mode: "json" }).$type<ProbeSetSnapshot["figures"]>().notNull(),
+  digest: text("digest").notNull(),
+});
+
 export const runs = sqliteTable(
   "runs",
   {
@@ -85,6 +103,8 @@ export const runs = sqliteTable(
       .notNull()
       .references(() => packVersions.version),
     nLines: integer("n_lines").notNull(),
+    /** The probe-set version whose figures scored it (issue 26); null on a run imported before versions were released. */
+    probeSetVersion: integer("probe_set_version").references(() => probeSetVersions.version),
     report: text("report", { mode: "json" }).$type<StoredReport>().notNull(),
     splitBreakdowns: text("split_breakdowns", { mode: "json" }).$type<Record<"dev" | "eval", SplitBreakdowns>>().notNull(),
     /** Shipped in golden/runs and loaded by db:setup, not uploaded by a person. */
@@ -413,6 +433,8 @@ export type EpisodeRow = typeof episodes.$inferSelect;
 export type NewEpisode = typeof episodes.$inferInsert;
 export type DecisionPointRow = typeof decisionPoints.$inferSelect;
 export type NewDecisionPoint = typeof decisionPoints.$inferInsert;
+export type ProbeSetVersionRow = typeof probeSetVersions.$inferSelect;
+export type NewProbeSetVersion = typeof probeSetVersions.$inferInsert;
 export type RunRow = typeof runs.$inferSelect;
 export type NewRun = typeof runs.$inferInsert;
 export type RunLineRow = typeof runLines.$inferSelect;
