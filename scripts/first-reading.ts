@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { listFiles, readJsonlFile, repoPath } from "../bin/load/files";
-import { DETECTORS } from "../lib/detectors";
+import { DETECTORS, GRAMMARS } from "../lib/detectors";
 import { DETECTOR_CODES } from "../lib/pack/vocab";
 import { batchDecisionSchema, batchLabelSchema, batchProbes, batchReplySchema, firstReadingFigures, firstReadingSchema, type FirstReading } from "../lib/probes/first-readings";
 
@@ -38,6 +38,7 @@ const replies = listFiles(dir, ".jsonl")
 const labels = readJsonlFile(path.join(dir, "labels.jsonl"), batchLabelSchema);
 const probes = batchProbes(batch, decisions, replies, labels);
 const predicted = probes.map((p) => ({ ...p, predicted: DETECTORS[p.detector](p.reply, p.context).fired }));
+const grammarOnly = probes.map((p) => ({ ...p, predicted: GRAMMARS[p.detector](p.reply, p.context).fired }));
 
 const reading: FirstReading = firstReadingSchema.parse({
   date: new Date().toISOString().slice(0, 10),
@@ -46,6 +47,7 @@ const reading: FirstReading = firstReadingSchema.parse({
   commit,
   replies: replies.length,
   detectors: firstReadingFigures(predicted),
+  variants: { grammar_only: firstReadingFigures(grammarOnly) },
 });
 appendFileSync(logFile, `${JSON.stringify(reading)}\n`);
 for (const code of DETECTOR_CODES) {
@@ -56,5 +58,7 @@ const cell = (r: { k: number; n: number; rate: number | null }) => (r.rate === n
 console.log(`first reading of batch ${batch} (seed ${reading.seed}, ${reading.replies} replies) at ${commit.slice(0, 12)}:`);
 for (const code of DETECTOR_CODES) {
   const d = reading.detectors[code];
+  const g = reading.variants?.grammar_only?.[code];
   console.log(`  ${code}: false zeros ${cell(d.false_zero)}, pairs separated ${cell(d.pairs_separated)}, recall ${cell(d.recall)}`);
+  if (g) console.log(`      grammar only: false zeros ${cell(g.false_zero)}, pairs separated ${cell(g.pairs_separated)}, recall ${cell(g.recall)}`);
 }

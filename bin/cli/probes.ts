@@ -54,9 +54,13 @@ export async function run(argv: string[]): Promise<number> {
     out.push("| date | batch | commit | detector | false zeros [95% CI] | pairs separated [95% CI] | recall on drifting violations [95% CI] | meets the bar |", "|---|---|---|---|---|---|---|---|");
     for (const r of firstReadings) {
       for (const c of DETECTOR_CODES) {
-        const d = r.detectors[c];
         const t = FIRST_READING_TARGETS[c];
-        out.push(`| ${r.date} | ${r.batch} (seed ${r.seed}) | ${r.commit.slice(0, 10)} | ${c} | ${rateCell(d.false_zero)} ≤ ${t.false_zero} | ${rateCell(d.pairs_separated)} | ${rateCell(d.recall)} | ${meetsTargets(r, c) ? "yes" : "no"} |`);
+        for (const [variant, figures] of [["", r.detectors], ...Object.entries(r.variants ?? {}).map(([k, v]) => [` (${k.replace(/_/g, " ")})`, v] as const)] as const) {
+          const d = figures[c];
+          if (!d) continue;
+          const meets = meetsTargets({ ...r, detectors: figures }, c) ? "yes" : "no";
+          out.push(`| ${r.date} | ${r.batch} (seed ${r.seed}) | ${r.commit.slice(0, 10)} | ${c}${variant} | ${rateCell(d.false_zero)} ≤ ${t.false_zero} | ${rateCell(d.pairs_separated)} | ${rateCell(d.recall)} | ${meets} |`);
+        }
       }
     }
   }

@@ -47,6 +47,16 @@ export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
 /** Each detector by the hard criterion it backs. */
 export const DETECTORS: Record<DetectorCode, (reply: string, ctx: DetectorContext) => DetectorResult> = { H1: detectH1, H4: detectH4, H5: detectH5 };
 
+/**
+ * The grammars alone, without the learned second opinion: what a fresh batch's first reading also records, so the
+ * readings say whether the second opinion helps on text nobody has read (issue 25).
+ */
+export const GRAMMARS: Record<DetectorCode, (reply: string, ctx: DetectorContext) => DetectorResult> = {
+  H1: (reply, ctx) => withoutOverlaps(grammarH1(reply, ctx)),
+  H4: (reply, ctx) => withoutOverlaps(grammarH4(reply, ctx)),
+  H5: (reply, ctx) => withoutOverlaps(grammarH5(reply, ctx)),
+};
+
 /** Every detector on one reply; pure, so a reply scores the same wherever it is run. */
 export function runDetectors(reply: string, ctx: DetectorContext): Record<DetectorCode, DetectorResult> {
   return { H1: detectH1(reply, ctx), H4: detectH4(reply, ctx), H5: detectH5(reply, ctx) };

@@ -46,6 +46,8 @@ export type BatchDecision = z.infer<typeof batchDecisionSchema>;
 const rate = z.object({ k: z.number().int(), n: z.number().int(), rate: z.number().nullable(), ci: z.tuple([z.number(), z.number()]) }).strict();
 export type Rate = z.infer<typeof rate>;
 
+const detectorFigures = z.record(z.enum(DETECTOR_CODES), z.object({ false_zero: rate, pairs_separated: rate, recall: rate }).strict());
+
 /** One line of probes/first-readings.jsonl. */
 export const firstReadingSchema = z
   .object({
@@ -54,10 +56,9 @@ export const firstReadingSchema = z
     seed: z.number().int(),
     commit: z.string().min(7),
     replies: z.number().int(),
-    detectors: z.record(
-      z.enum(DETECTOR_CODES),
-      z.object({ false_zero: rate, pairs_separated: rate, recall: rate }).strict(),
-    ),
+    detectors: detectorFigures,
+    /** The same batch read the same once by variants of the detectors, e.g. the grammars without the learned opinion. */
+    variants: z.record(z.string(), detectorFigures).optional(),
   })
   .strict();
 export type FirstReading = z.infer<typeof firstReadingSchema>;
