@@ -70,10 +70,12 @@ function oldDatabase(packs: Array<{ version: string; loadedAt: string }>) {
   // runs, run_lines and decision_scores keep their columns in 0004, so today's writer stores the run — once the one
   // column a later migration (0006) adds is there for its insert; it is dropped again to leave the old shape.
   const latest = packs.reduce((a, b) => (b.loadedAt > a.loadedAt ? b : a)).version;
-  const ctx = { points, pack: { ...pack, version: latest }, detectors: files.detectors, evalHash: evalSplitHash(old.episodes) };
+  const ctx = { points, pack: { ...pack, version: latest }, detectors: files.detectors, evalHash: evalSplitHash(old.episodes), probeSetVersion: null };
   sqlite.exec("ALTER TABLE decision_scores ADD names_timeline integer");
+  sqlite.exec("ALTER TABLE runs ADD probe_set_version integer"); // 0007's column, likewise
   const runId = storeScoredRun(db, { name: "old run", fileName: "old.jsonl", actor: "alice" }, scoreRunText(makeRunText(points), "old.jsonl", ctx));
   sqlite.exec("ALTER TABLE decision_scores DROP COLUMN names_timeline");
+  sqlite.exec("ALTER TABLE runs DROP COLUMN probe_set_version");
   sqlite.close();
   return { old, runId, nEpisodes: old.episodes.length, nPoints: points.length };
 }
@@ -127,5 +129,22 @@ describe("migration 0004 files the stored golden set under a pack version", () =
     const db = open();
     expect(db.$client.pragma("foreign_keys", { simple: true })).toBe(1);
     expect(countWhere(db, episodes, OLD_PACK)).toBeGreaterThan(0);
+  });
+});
+
+describe("migration 0007 (issue 26): runs scored before probe-set versions keep no version", () => {
+  it("an old run records no probe-set version; db:setup then releases version 1 and the next import records it", () => {
+    const { runId } = oldDatabase([{ version: OLD_PACK, loadedAt: "2026-01-01T00:00:00.000Z" }]);
+    const db = open();
+    expect(db.select().from(schema.probeSetVersions).all()).toEqual([]);
+    expect(db.select({ v: schema.runs.probeSetVersion }).from(schema.runs).where(eq(schema.runs.id, runId)).get()).toEqual({ v: null });
+    const s = seedFromRepo(db, { exampleRuns: true });
+    expect(s.probeSetReleased).toBe(1);
+    expect(db.select({ v: schema.runs.probeSetVersion }).from(schema.runs).where(eq(schema.runs.id, runId)).get()).toEqual({ v: null });
+    // The example runs db:setup imports afterwards are scored under version 1 and say so.
+    const examples = db.select({ v: schema.runs.probeSetVersion }).from(schema.runs).where(eq(schema.runs.example, true)).all();
+    expect(examples.length).toBeGreaterThan(0);
+    expect(new Set(examples.map((e) => e.v))).toEqual(new Set([1]));
+    expect(seedFromRepo(db, { exampleRuns: false }).probeSetReleased).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ async function main(): Promise<number> {
   try {
     const s = seedFromRepo(db);
     console.log(
-      `db:setup ${file}: pack v${s.packVersion} ${s.pack.added ? "added" : "present"}; episodes +${s.episodes.added} (${s.episodes.kept} kept); probes +${s.probes.added} (${s.probes.kept} kept); example runs +${s.runsAdded.length}${s.runsAdded.length ? ` (${s.runsAdded.join(", ")})` : ""}; example judge reports +${s.judgeReportsAdded.length}${s.judgeReportsAdded.length ? ` (${s.judgeReportsAdded.join(", ")})` : ""}`,
+      `db:setup ${file}: pack v${s.packVersion} ${s.pack.added ? "added" : "present"}; episodes +${s.episodes.added} (${s.episodes.kept} kept); probes +${s.probes.added} (${s.probes.kept} kept)${s.probeSetReleased !== null ? `; probe set v${s.probeSetReleased} released` : ""}; example runs +${s.runsAdded.length}${s.runsAdded.length ? ` (${s.runsAdded.join(", ")})` : ""}; example judge reports +${s.judgeReportsAdded.length}${s.judgeReportsAdded.length ? ` (${s.judgeReportsAdded.join(", ")})` : ""}`,
     );
     const differing = [...s.pack.differing.map((v) => `pack v${v}`), ...s.episodes.differing.map((id) => `episode ${id}`)];
     if (differing.length) console.warn(`db:setup: left as stored, though golden/ now differs: ${differing.slice(0, 10).join(", ")}${differing.length > 10 ? ", …" : ""}`);

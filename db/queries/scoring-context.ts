@@ -8,7 +8,7 @@ import type { DetectorFigure } from "../../lib/scoring/report-schema";
 import { compileMustAsk } from "../../lib/scoring/must-ask";
 import type { DbOrTx } from "../index";
 import { episodes, packVersions, type PackVersionRow } from "../schema";
-import { detectorFigures } from "./probe-set";
+import { latestRelease } from "./probe-set-versions";
 
 // Shared with the CLI import, the bench and tests, so no `server-only` marker here.
 
@@ -17,6 +17,8 @@ export type DbScoringContext = {
   pack: Pack;
   detectors: Record<DetectorCode, DetectorFigure>;
   evalHash: string;
+  /** The released probe-set version the detector figures come from (issue 26); the run records it. Null only for figures from elsewhere (a test building an old database). */
+  probeSetVersion: number | null;
 };
 
 /** The row of the workbench's current pack: the one loaded last (rowid breaks a tie of loaded_at), or null on an empty database. */
@@ -51,13 +53,15 @@ export function loadDbEpisodes(db: DbOrTx, version?: string): Episode[] {
 
 /**
  * Everything the lib/ scorer needs, read from the workbench database: the pack and decision points of one pack version
- * (the current one unless given; imports are scored under it), and detector figures measured now on the probes with
- * their current effective labels (so a relabel changes which criteria are advisory for the next import, exactly as
- * editing probes/*.jsonl does for `assay score`).
+ * (the current one unless given; imports are scored under it), and the detector figures of the newest released
+ * probe-set version (issue 26). Labelling changes only the draft: which criteria are advisory for the next import moves
+ * when a lead releases a version, never on a vote.
  */
 export function loadDbScoringContext(db: DbOrTx, version?: string): DbScoringContext {
   const { pack, evalHash } = loadDbPack(db, version);
   const eps = loadDbEpisodes(db, pack.version);
   if (eps.length === 0) throw new InputError("database", 0, "", `the database holds no episodes of pack v${pack.version}: run \`npm run db:setup\` first`);
-  return { points: toDecisionPoints(eps), pack, detectors: detectorFigures(db), evalHash };
+  const release = latestRelease(db);
+  if (!release) throw new InputError("database", 0, "", "no probe-set version has been released: run `npm run db:setup` first (it releases version 1)");
+  return { points: toDecisionPoints(eps), pack, detectors: release.figures, evalHash, probeSetVersion: release.version };
 }

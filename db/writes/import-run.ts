@@ -13,11 +13,12 @@ import { eachLine } from "../../lib/io/lines";
 
 /** One scored line, ready to store: the verbatim line fields and the scorer's verdict. */
 export type ScoredLine = { lineNo: number; decisionId: string; thinking: boolean; sample: number; model: string | null; raw: string; result: DecisionResult; namesTimeline: boolean };
-export type ScoredRun = { report: StoredReport; splitBreakdowns: Record<"dev" | "eval", SplitBreakdowns>; lines: ScoredLine[] };
-export type RunMeta = { name: string; fileName: string; actor: string; example?: boolean; at?: string };
+/** probeSetVersion: the released probe-set version whose figures scored it (issue 26), from the scoring context. */
+export type ScoredRun = { report: StoredReport; splitBreakdowns: Record<"dev" | "eval", SplitBreakdowns>; lines: ScoredLine[]; probeSetVersion: number | null };
+/** expectedLines: the record lines the file holds, counted from its text apart from the scorer; the store must hold as many. */
+export type RunMeta = { name: string; fileName: string; actor: string; example?: boolean; at?: string; expectedLines?: number };
 
-/** Upload limit for a run file, stated on the upload form: about 250,000 decisions of typical size. */
-export const MAX_RUN_BYTES = 128 * 1024 * 1024;
+export { MAX_RUN_BYTES } from "../../lib/io/upload-limits";
 
 /**
  * Streams a run through the lib/ scorer (the same createRunScorer as `assay score`), keeping each line for storage
@@ -45,7 +46,7 @@ export function createRunImporter(fileName: string, ctx: DbScoringContext) {
     },
     finish(): ScoredRun {
       const { decisions: _none, ...report } = scorer.finish();
-      return { report, splitBreakdowns: scorer.splitBreakdowns(), lines };
+      return { report, splitBreakdowns: scorer.splitBreakdowns(), lines, probeSetVersion: ctx.probeSetVersion };
     },
   };
 }
@@ -89,7 +90,7 @@ export function storeScoredRun(db: Db, meta: RunMeta, scored: ScoredRun): number
       const { report } = scored;
       const runId = tx
         .insert(runs)
-        .values({ name, fileName: meta.fileName, model: report.run.model, packVersion: report.pack_version, nLines: report.run.n_lines, report, splitBreakdowns: scored.splitBreakdowns, example: meta.example ?? false, createdBy: meta.actor, createdAt: at })
+        .values({ name, fileName: meta.fileName, model: report.run.model, packVersion: report.pack_version, probeSetVersion: scored.probeSetVersion, nLines: report.run.n_lines, report, splitBreakdowns: scored.splitBreakdowns, example: meta.example ?? false, createdBy: meta.actor, createdAt: at })
         .returning({ id: runs.id })
         .get().id;
       // We hold the write lock, so line ids can be assigned here instead of read back row by row.
@@ -160,13 +161,20 @@ export function storeScoredRun(db: Db, meta: RunMeta, scored: ScoredRun): number
           scoreStrict: d.score_strict,
         });
       }
+      // Issue 26: a run is stored whole or not at all. The lines stored are counted back and must equal the file's record
+      // lines; otherwise the transaction rolls back and the import is refused, naming both counts.
+      const stored = tx.select({ n: sql<number>`count(*)` }).from(runLines).where(eq(runLines.runId, runId)).get()!.n;
+      const expected = meta.expectedLines ?? scored.lines.length;
+      if (stored !== expected || report.run.n_lines !== expected) {
+        throw new InputError(meta.fileName, 0, "", `the file holds ${expected.toLocaleString("en-US")} lines but ${stored.toLocaleString("en-US")} were stored (${report.run.n_lines.toLocaleString("en-US")} scored); nothing was imported`);
+      }
       audit(tx, {
         actor: meta.actor,
         action: meta.example ? "run.seed" : "run.import",
         entity: "run",
         entityId: String(runId),
         at,
-        detail: { name, file: meta.fileName, lines: report.run.n_lines, composite_dev: report.splits.dev.composite, composite_eval: report.splits.eval.composite, advisory: report.advisory },
+        detail: { name, file: meta.fileName, lines: report.run.n_lines, composite_dev: report.splits.dev.composite, composite_eval: report.splits.eval.composite, advisory: report.advisory, probe_set_version: scored.probeSetVersion },
       });
       return runId;
     },

@@ -15,8 +15,9 @@ import { importJudgeReportText } from "./import-judge-report";
 import { importRunText } from "./import-run";
 import { seedEpisodes, seedPack, seedProbes, type SeedCounts } from "./seed";
 import { recordSeededFiles, repoExportFiles } from "./seeded-files";
+import { releaseFirstVersion } from "./release-probe-set";
 
-export type SeedSummary = { packVersion: string; pack: SeedCounts; episodes: SeedCounts; probes: SeedCounts; runsAdded: string[]; judgeReportsAdded: string[]; goldenCases: GoldenSeedCounts };
+export type SeedSummary = { packVersion: string; pack: SeedCounts; episodes: SeedCounts; probes: SeedCounts; /** The probe-set version released now (1 on a fresh database), or null when one already existed. */ probeSetReleased: number | null; runsAdded: string[]; judgeReportsAdded: string[]; goldenCases: GoldenSeedCounts };
 
 /**
  * Seeds the database from the repository: policy pack, episodes, probes (with their shipped labels), the example
@@ -34,6 +35,9 @@ export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string 
   loadProbes(); // validates every file and refuses duplicate ids across files before anything is seeded
   const list = shippedProbeFiles().flatMap((f) => readJsonlFile(f, probeSchema).map((probe, i) => ({ probe, file: path.relative(REPO_ROOT, f).split(path.sep).join("/"), seq: i + 1 })));
   const probes = seedProbes(db, list, at);
+  // Issue 26: imports are scored with a released probe-set version; a database that has none releases version 1 from
+  // the probes as they stand (a fresh one: the shipped labels; one from before versions: its labels as labelled so far).
+  const probeSetReleased = releaseFirstVersion(db, at);
   // Judge-suite cases (golden/roles, golden/policy_behaviors.json): version 1 of each, authored "golden/ files".
   const goldenCases = seedGoldenCases(db, loadGoldenSuites(), at);
   // What the files held as seeded: exports are previewed against it (issue 20).
@@ -59,5 +63,5 @@ export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string 
       judgeReportsAdded.push(name);
     }
   }
-  return { packVersion: policies.pack_version, pack, episodes, probes, runsAdded, judgeReportsAdded, goldenCases };
+  return { packVersion: policies.pack_version, pack, episodes, probes, probeSetReleased, runsAdded, judgeReportsAdded, goldenCases };
 }
