@@ -58,6 +58,8 @@ export type NormalisedReport = {
     pack_version?: string;
     eval_hash?: string;
     advisory?: string[];
+    /** The released probe-set version whose figures scored the run (issue 26); absent when the report does not say. */
+    probe_set_version?: number;
     example?: boolean;
   };
   /** Provenance the report does not carry (a seed-shaped judge report: judge model, votes, threshold, …), shown as unknown. */
@@ -72,6 +74,9 @@ const scoreReportForCompareSchema = z.object({
   pack_version: z.string().optional(),
   eval_hash: z.string().optional(),
   advisory: z.array(z.string()).optional(),
+  // Issue 26: written by the workbench (the released version that scored the run); null for a run scored before
+  // versions existed and absent from `assay score`'s reports, which read probes/*.jsonl: both are "does not say".
+  probe_set_version: z.number().int().positive().nullable().optional(),
   decisions: z.array(
     decisionResultSchema
       .pick({ decision_id: true, episode_id: true, family: true, thinking: true, score: true, format_valid: true, format_error: true, hard_violations: true })
@@ -159,7 +164,7 @@ function fromScoreReport(r: z.infer<typeof scoreReportForCompareSchema>): Normal
       error: null,
     };
   });
-  const meta = { pack_version: r.pack_version, eval_hash: r.eval_hash, advisory: r.advisory ? [...r.advisory].sort() : undefined };
+  const meta = { pack_version: r.pack_version, eval_hash: r.eval_hash, advisory: r.advisory ? [...r.advisory].sort() : undefined, probe_set_version: r.probe_set_version ?? undefined };
   return { kind: "score", format: "score-v1", figures: null, meta, unknown: [], cases };
 }
 

@@ -4,7 +4,7 @@ import type { NormalisedReport } from "./read-report";
 // the judge protocol — makes Δ measure more than the agent change. Each is named with both sides' values and why it
 // matters; a side that does not say (a seed-shaped judge report) is unknown, which cannot be checked either way.
 
-export type RulerField = "protocol" | "judge model" | "judge votes (K)" | "pass threshold" | "pack" | "eval split" | "advisory criteria";
+export type RulerField = "protocol" | "judge model" | "judge votes (K)" | "pass threshold" | "pack" | "eval split" | "advisory criteria" | "probe set";
 
 export type RulerChange = { field: RulerField; baseline: string; candidate: string; why: string };
 export type RulerUnknown = { field: RulerField; side: "baseline" | "candidate" | "both"; known: string | null };
@@ -17,10 +17,11 @@ const WHY: Record<RulerField, string> = {
   pack: "the targets changed, so Δ mixes the pack change with the agent change",
   "eval split": "episodes or targets changed",
   "advisory criteria": "an advisory criterion does not zero a decision's score, so each side's scores count different violations",
+  "probe set": "the detector figures that decide which criteria are advisory were measured on different labels (issue 26), so each side may be gated by a different rule",
 };
 
 const show = (field: RulerField, v: unknown): string => {
-  if (field === "pack") return `v${String(v)}`;
+  if (field === "pack" || field === "probe set") return `v${String(v)}`;
   if (field === "eval split") return String(v).slice(0, 12);
   if (field === "advisory criteria") return (v as string[]).length ? (v as string[]).join(", ") : "none";
   return typeof v === "string" ? v : JSON.stringify(v);
@@ -46,6 +47,7 @@ export function rulerChanges(baseline: NormalisedReport, candidate: NormalisedRe
           ["pack", b.pack_version, c.pack_version],
           ["eval split", b.eval_hash, c.eval_hash],
           ["advisory criteria", b.advisory, c.advisory],
+          ["probe set", b.probe_set_version, c.probe_set_version],
         ];
   // A v1 judge report carries no provenance at all: that is the protocol change above, not an unknown per field.
   const v1 = baseline.format === "judge-v1" || candidate.format === "judge-v1";
