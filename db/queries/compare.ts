@@ -24,7 +24,7 @@ export function listReportSources(db: Db): ReportSource[] {
 
 /** A run's score report as `assay score --json` writes it (decisions in file order), for compare to read. */
 export function runScoreReport(db: Db, runId: number): Record<string, unknown> | null {
-  const run = db.select({ report: runs.report }).from(runs).where(eq(runs.id, runId)).get();
+  const run = db.select({ report: runs.report, probeSetVersion: runs.probeSetVersion }).from(runs).where(eq(runs.id, runId)).get();
   if (!run) return null;
   const decisions = db
     .select({
@@ -44,7 +44,8 @@ export function runScoreReport(db: Db, runId: number): Record<string, unknown> |
     .orderBy(asc(decisionScores.lineId))
     .all()
     .map(({ hardViolations, ...d }) => ({ ...d, hard_violations: hardViolations ? hardViolations.split(",") : [] }));
-  return { ...run.report, decisions };
+  // Issue 26: the released probe-set version that scored it (null: imported before versions existed), a ruler compare checks.
+  return { ...run.report, probe_set_version: run.probeSetVersion, decisions };
 }
 
 /** A stored judge report (schema v2, as imported), or null. */

@@ -3,6 +3,7 @@ import { emailSchema, type SessionUser } from "../auth/roles";
 import { compareFigures, compareFiguresSchema, type CompareFigures } from "./compare-figures";
 import { describeRef, reportKindOfRef, reportRefSchema, type ReportRef } from "./report-ref";
 import { canApprove, flipReviewSchema, type FlipReview } from "./review";
+import { approvalRulerSchema, type ApprovalRuler } from "./ruler";
 
 // Issue 5: approval records who, when, the compare figures and the justification; baselines have a history; an
 // approved baseline cannot be edited. Each side is a report ref: "run:<runs.id>" or "judge:<judge_reports.id>".
@@ -20,6 +21,8 @@ export const approvalRecordSchema = z
     justification: z.string().trim().min(1).nullable(),
     /** The review that counted for each flip or blocker case. */
     reviews: z.array(flipReviewSchema),
+    /** Issue 26: the ruler changes between the two sides and the headline shown; absent in records approved before. */
+    ruler: approvalRulerSchema.optional(),
   })
   .strict()
   .refine((r) => r.baseline_ref !== r.candidate_ref, { message: "a report cannot be approved over itself", path: ["candidate_ref"] })
@@ -47,6 +50,8 @@ export function buildApprovalRecord(input: {
   /** The current baseline of this report kind, or null when none has been approved yet. */
   current_baseline_ref: ReportRef | null;
   at: Date;
+  /** Issue 26: the comparison's ruler (lib/approval/ruler.ts); a change needs the justification, and is recorded. */
+  ruler?: ApprovalRuler | null;
 }): ApprovalOutcome {
   const check = canApprove(input);
   const reasons = check.ok ? [] : [...check.reasons];
@@ -66,6 +71,7 @@ export function buildApprovalRecord(input: {
     warnings: input.compare.warnings ?? [],
     justification,
     reviews: check.state.items.flatMap((i) => (i.review ? [i.review] : [])),
+    ...(input.ruler ? { ruler: input.ruler } : {}),
   });
   if (!parsed.success) return { ok: false, reasons: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) };
   return { ok: true, record: parsed.data };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { requireCapability } from "../auth/permissions";
 import type { Role } from "../auth/roles";
 import type { Blocker, CompareFigures } from "./compare-figures";
+import { rulerJustificationReasons, type ApprovalRuler } from "./ruler";
 
 // Issue 5: a lead reviews each pass→fail gate flip (accept with a note, or reject) before approving a candidate.
 // A blocker (a new hard/rubric violation, seed 002 B) is reviewed the same way even when it is not a flip.
@@ -47,11 +48,15 @@ export function reviewItems(compare: Pick<CompareFigures, "gate_flips" | "blocke
   return [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-/** Issue 5: a blocker or a REGRESSED verdict can only be overridden with a written justification. */
-export function justificationReasons(compare: Pick<CompareFigures, "verdict" | "blockers">): string[] {
+/**
+ * Issue 5: a blocker or a REGRESSED verdict can only be overridden with a written justification. Issue 26: so can an
+ * approval across a change of ruler (the two sides measured with different probe sets, advisory criteria, packs, judges).
+ */
+export function justificationReasons(compare: Pick<CompareFigures, "verdict" | "blockers">, ruler?: ApprovalRuler | null): string[] {
   const out: string[] = [];
   if (compare.verdict === "REGRESSED") out.push("the verdict is REGRESSED");
   if (compare.blockers.length) out.push(`${compare.blockers.length} blocker(s): ${compare.blockers.map((b) => b.key).join(", ")}`);
+  out.push(...rulerJustificationReasons(ruler, compare.verdict));
   return out;
 }
 
@@ -59,11 +64,11 @@ export function justificationReasons(compare: Pick<CompareFigures, "verdict" | "
  * Where review stands for one comparison. A case's latest review counts (by `at`, ties to the later one in the
  * list), so a lead may change their mind before approving.
  */
-export function reviewState(compare: Pick<CompareFigures, "verdict" | "gate_flips" | "blockers">, reviews: readonly FlipReview[]): ReviewState {
+export function reviewState(compare: Pick<CompareFigures, "verdict" | "gate_flips" | "blockers">, reviews: readonly FlipReview[], ruler?: ApprovalRuler | null): ReviewState {
   const latest = latestByCase(reviews);
   const items = reviewItems(compare).map((i) => ({ ...i, review: latest.get(i.key) ?? null }));
   const keys = new Set(items.map((i) => i.key));
-  const because = justificationReasons(compare);
+  const because = justificationReasons(compare, ruler);
   return {
     items,
     unreviewed: items.filter((i) => !i.review).map((i) => i.key),
@@ -89,8 +94,10 @@ export function canApprove(input: {
   compare: Pick<CompareFigures, "verdict" | "gate_flips" | "blockers">;
   reviews: readonly FlipReview[];
   justification?: string | null;
+  /** Issue 26: the ruler changes between the two sides; any change needs the written justification. */
+  ruler?: ApprovalRuler | null;
 }): ApprovalCheck {
-  const state = reviewState(input.compare, input.reviews);
+  const state = reviewState(input.compare, input.reviews, input.ruler);
   const reasons: string[] = [];
   const permission = requireCapability(input.user, "approve_baseline");
   if (!permission.ok) reasons.push(permission.status === 401 ? "sign in as a lead to approve a baseline" : "only a lead can approve a baseline");

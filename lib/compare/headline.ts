@@ -1,6 +1,7 @@
-import type { CompareOutcome, CompareResult } from "./compare";
-import type { LikeForLike, NoLikeForLike } from "./like-for-like";
-import type { RulerChange, RulerField } from "./ruler";
+import { compareReports, type CompareOutcome, type CompareResult } from "./compare";
+import { likeForLike, type LikeForLike, type NoLikeForLike } from "./like-for-like";
+import type { NormalisedReport } from "./read-report";
+import { rulerChanges, type RulerChange, type RulerField } from "./ruler";
 import { verdictSentence, verdictTone, type VerdictTone } from "./verdict-sentence";
 
 // Issue 26 (2): where the two sides were measured with different rulers, the verdict a lead reads first is the one
@@ -39,3 +40,22 @@ export function headlineVerdict(asReported: CompareResult, changed: readonly Rul
 
 /** The headline's verdict word as shown: "IMPROVED", or "NOT COMPARABLE". */
 export const headlineWord = (h: Headline): string => h.verdict ?? "NOT COMPARABLE";
+
+export type RulerVerdict = {
+  changed: RulerChange[];
+  variants: ComputedVariant[];
+  impossible: NoLikeForLike[];
+  headline: Headline;
+};
+
+/**
+ * Everything the Compare page, the CLI and approval read about the ruler in one call: what changed, the verdict
+ * recomputed under one ruler where the reports allow it (with the comparison's own seed and resamples), and the headline.
+ */
+export function rulerVerdict(baseline: NormalisedReport, candidate: NormalisedReport, asReported: CompareResult, sameTargets?: ReadonlySet<string>): RulerVerdict {
+  const { changed } = rulerChanges(baseline, candidate);
+  const lfl = likeForLike(baseline, candidate, sameTargets);
+  const options = { seed: asReported.seed, resamples: asReported.resamples };
+  const variants = lfl.variants.map((v) => ({ label: v.label, why: v.why, undoes: v.undoes, outcome: compareReports(v.baseline, v.candidate, options) }));
+  return { changed, variants, impossible: lfl.impossible, headline: headlineVerdict(asReported, changed, variants, lfl.impossible) };
+}
