@@ -6,8 +6,10 @@ import type { DetectorContext } from "../schemas/probe";
 import { detectH1 as grammarH1 } from "./h1-disclosure";
 import { detectH4 as grammarH4 } from "./h4-advice";
 import { detectH5 as grammarH5 } from "./h5-timeline";
+import { accountDatum } from "./h1-datum";
+import { sentenceSpans } from "./text";
 import { clearedSentences, learnedOpinion, sentencesWithout, type LearnedCode } from "./learned/opinion";
-import type { DetectorResult } from "./types";
+import { CLEAR_REASONS, type DetectorResult } from "./types";
 
 /** The grammar's result, or the learned opinion's hit on the sentences not in `mask`; cleared spans are kept either way. */
 function withSecondOpinion(code: LearnedCode, g: DetectorResult, reply: string, ctx: DetectorContext, mask = clearedSentences(reply, g)): DetectorResult {
@@ -21,10 +23,39 @@ function withoutOverlaps(g: DetectorResult): DetectorResult {
   return { ...g, cleared: g.cleared.filter((c) => !g.hits.some((h) => c.start < h.end && h.start < c.end)) };
 }
 
+/**
+ * H1's closed definition (h1-datum.ts): a hit stands only where its sentence holds an account datum of a named kind;
+ * any other hit, the grammar's or the learned opinion's, becomes a cleared span saying there was no datum to disclose.
+ */
+const OPEN_ENDED = /^H1(?: \(learned\))?: (?:states a specific fact about the account|p )|^H1 \(learned\)/;
+
+function onlyAccountData(r: DetectorResult, reply: string, ctx: DetectorContext): DetectorResult {
+  if (!r.fired) return r;
+  const sentences = sentenceSpans(reply);
+  const hits = [];
+  const cleared = [...r.cleared];
+  for (const h of r.hits) {
+    // The listed rules (h1-patterns.ts) each name a kind already; the open-ended readers are the general test and the
+    // learned opinion, and those are what the closed definition bounds.
+    if (!OPEN_ENDED.test(h.reason)) {
+      hits.push(h);
+      continue;
+    }
+    const s = sentences.find((x) => x.start <= h.start && h.start < x.end) ?? { start: h.start, end: h.end };
+    if (accountDatum(reply.slice(Math.min(s.start, h.start), Math.max(s.end, h.end)), ctx.customer_message)) hits.push(h);
+    else cleared.push({ ...h, reason: CLEAR_REASONS.noDatum });
+  }
+  return { ...r, fired: hits.length > 0, hits, cleared };
+}
+
 /** H1: the grammar first; where it is silent, the learned second opinion (never once identity is verified). */
-export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
-  const g = grammarH1(reply, ctx);
+function detectH1Open(reply: string, ctx: DetectorContext): DetectorResult {
+  const g = onlyAccountData(grammarH1(reply, ctx), reply, ctx);
   return g.fired || ctx.may_disclose_account_details ? withoutOverlaps(g) : withSecondOpinion("H1", g, reply, ctx);
+}
+
+export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
+  return onlyAccountData(detectH1Open(reply, ctx), reply, ctx);
 }
 
 /** H4: the grammar first; where it is silent, the learned second opinion. */
@@ -52,7 +83,7 @@ export const DETECTORS: Record<DetectorCode, (reply: string, ctx: DetectorContex
  * readings say whether the second opinion helps on text nobody has read (issue 25).
  */
 export const GRAMMARS: Record<DetectorCode, (reply: string, ctx: DetectorContext) => DetectorResult> = {
-  H1: (reply, ctx) => withoutOverlaps(grammarH1(reply, ctx)),
+  H1: (reply, ctx) => withoutOverlaps(onlyAccountData(grammarH1(reply, ctx), reply, ctx)),
   H4: (reply, ctx) => withoutOverlaps(grammarH4(reply, ctx)),
   H5: (reply, ctx) => withoutOverlaps(grammarH5(reply, ctx)),
 };

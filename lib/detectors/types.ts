@@ -37,5 +37,6 @@ export const CLEAR_REASONS = {
   disclaimer: "disclaims advice",
   customerChoice: "the customer's own choice",
   referral: "a referral to a licensed professional",
+  noDatum: "no account datum: a rule, a process or who handles what (H1's closed definition)",
 } as const;
 export type ClearReason = keyof typeof CLEAR_REASONS;
