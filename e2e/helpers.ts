@@ -32,13 +32,13 @@ export function exampleRunLines(name: string): Array<Record<string, unknown>> {
 export const jsonl = (lines: unknown[]) => Buffer.from(`${lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n")}\n`);
 
 /** Uploads a run through the form on the Runs page and waits for the result. */
-export async function uploadRun(page: Page, file: { name: string; buffer: Buffer } | string, runName: string) {
+export async function uploadRun(page: Page, file: { name: string; buffer: Buffer } | string, runName: string, timeout = 30_000) {
   await page.goto("/");
   const form = page.getByRole("form", { name: "Import a run" });
   await form.getByLabel("Run file").setInputFiles(typeof file === "string" ? file : { name: file.name, mimeType: "application/x-ndjson", buffer: file.buffer });
   await form.getByLabel("Name").fill(runName);
   await form.getByRole("button", { name: "Import" }).click();
-  await expect(form.getByRole("status").or(form.getByRole("alert")).filter({ hasText: /Imported|Import failed/ })).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByRole("status").or(form.getByRole("alert")).filter({ hasText: /Imported|Import failed/ })).toBeVisible({ timeout });
   return form;
 }
 

@@ -12,8 +12,8 @@ import { audit } from "./audit";
 // Issue 5: judge reports live in the database (the examples seeded by db:setup, others uploaded), so compare, flip
 // review and approval work on them exactly as on imported runs.
 
-/** Upload limit: a judge report is one JSON document held in memory; 32 MB is thousands of judged cases. */
-export const MAX_JUDGE_REPORT_BYTES = 32 * 1048576;
+// A judge report is one JSON document held in memory; 32 MB is thousands of judged cases.
+export { MAX_JUDGE_REPORT_BYTES } from "../../lib/io/upload-limits";
 export const MAX_JUDGE_REPORT_NAME = 120;
 
 export type JudgeReportMeta = { name: string; fileName: string; actor: string; example?: boolean; at?: string };

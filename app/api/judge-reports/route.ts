@@ -2,10 +2,12 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/index";
 import { audit } from "@/db/writes/audit";
-import { importJudgeReportText, MAX_JUDGE_REPORT_BYTES, MAX_JUDGE_REPORT_NAME } from "@/db/writes/import-judge-report";
+import { importJudgeReportText, MAX_JUDGE_REPORT_NAME } from "@/db/writes/import-judge-report";
+import { MAX_JUDGE_REPORT_BYTES } from "@/lib/io/upload-limits";
 import { InputError } from "@/lib/io/input-error";
 import { decodeUtf8 } from "@/lib/io/parse";
 import { authorize } from "../../_lib/current-user";
+import { readUpload } from "../../_lib/read-upload";
 import { fromWorkbench } from "../../_lib/same-origin";
 import type { JudgeReportImportResponse } from "../../compare/upload-judge-report-form";
 
@@ -37,10 +39,12 @@ export async function POST(req: Request): Promise<Response> {
     return reply(400, { data: null, error: `${String(issue.path[0])}: ${issue.message}`, field: String(issue.path[0]) });
   }
   const { name, file } = params.data;
-  const tooBig = `${file}: the file is larger than the ${MAX_JUDGE_REPORT_BYTES / 1048576} MB upload limit`;
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_JUDGE_REPORT_BYTES) return reply(413, { data: null, error: tooBig });
-  const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > MAX_JUDGE_REPORT_BYTES) return reply(413, { data: null, error: tooBig });
+  const upload = await readUpload(req, file, MAX_JUDGE_REPORT_BYTES);
+  if (!upload.ok) {
+    audit(getDb(), { actor: auth.user.email, action: "judge_report.import.refused", entity: "judge_report", entityId: name, detail: { status: upload.status, file, field: null, error: upload.message } });
+    return reply(upload.status, { data: null, error: upload.message });
+  }
+  const bytes = upload.bytes;
   try {
     const out = importJudgeReportText(getDb(), { name, fileName: file, text: decodeUtf8(bytes, file), actor: auth.user.email });
     revalidatePath("/compare");

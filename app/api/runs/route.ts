@@ -1,11 +1,14 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/index";
+import { audit } from "@/db/writes/audit";
 import { loadDbScoringContext } from "@/db/queries/scoring-context";
-import { checkRunName, MAX_RUN_BYTES, scoreRunTextAsync, storeScoredRun } from "@/db/writes/import-run";
+import { checkRunName, scoreRunTextAsync, storeScoredRun } from "@/db/writes/import-run";
+import { countRecordLines, MAX_RUN_BYTES } from "@/lib/io/upload-limits";
 import { InputError } from "@/lib/io/input-error";
 import { decodeUtf8 } from "@/lib/io/parse";
 import { authorize } from "../../_lib/current-user";
+import { readUpload } from "../../_lib/read-upload";
 import { fromWorkbench } from "../../_lib/same-origin";
 import type { ImportEvent } from "../../runs/import-events";
 
@@ -17,24 +20,6 @@ const paramsSchema = z.object({
 });
 
 const json = (status: number, e: ImportEvent) => new Response(`${JSON.stringify(e)}\n`, { status, headers: { "content-type": "application/x-ndjson; charset=utf-8" } });
-
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
-  if (!body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  const out = new Uint8Array(size);
-  let off = 0;
-  for (const c of chunks) {
-    out.set(c, off);
-    off += c.byteLength;
-  }
-  return out;
-}
 
 /**
  * POST /api/runs?name=…&file=… with the JSONL file as the body. A route handler rather than a server action because the
@@ -56,11 +41,18 @@ export async function POST(req: Request): Promise<Response> {
     return json(400, { type: "error", message: `${String(issue.path[0])}: ${issue.message}`, line: null, field: String(issue.path[0]), detail: issue.message });
   }
   const { name, file } = params.data;
-  const tooBig: ImportEvent = { type: "error", message: `${file}: the file is larger than the ${MAX_RUN_BYTES / 1048576} MB upload limit; import it with \`npx assay import\` instead`, line: null, field: null, detail: "too large" };
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_RUN_BYTES) return json(413, tooBig);
-  const bytes = await readLimited(req.body, MAX_RUN_BYTES);
-  if (bytes === null) return json(413, tooBig);
   const actor = auth.user.email;
+  // Issue 26: a refused import is recorded too (who, which file, why), outside any transaction that rolled back.
+  const refused = (status: number, e: Extract<ImportEvent, { type: "error" }>) =>
+    audit(getDb(), { actor, action: "run.import.refused", entity: "run", entityId: name, detail: { status, file, line: e.line, field: e.field, error: e.message } });
+  const upload = await readUpload(req, file, MAX_RUN_BYTES);
+  if (!upload.ok) {
+    const message = upload.status === 413 ? `${upload.message}; import it with \`npx assay import\` instead` : upload.message;
+    const e = { type: "error", message, line: null, field: null, detail: upload.status === 413 ? "too large" : "incomplete" } as const;
+    refused(upload.status, e);
+    return json(upload.status, e);
+  }
+  const bytes = upload.bytes;
 
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
@@ -68,9 +60,11 @@ export async function POST(req: Request): Promise<Response> {
       const send = (e: ImportEvent) => controller.enqueue(encoder.encode(`${JSON.stringify(e)}\n`));
       try {
         const text = decodeUtf8(bytes, file);
+        // Physical lines pace the progress bar; record lines (not blank) are what the store must hold, all of them.
         let lines = 0;
         for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
         if (text.length > 0 && !text.endsWith("\n")) lines++;
+        const records = countRecordLines(text);
         send({ type: "received", bytes: bytes.byteLength, lines });
         const db = getDb();
         const ctx = loadDbScoringContext(db);
@@ -84,14 +78,20 @@ export async function POST(req: Request): Promise<Response> {
         });
         send({ type: "progress", phase: "store", done: 0, total: scored.lines.length });
         await new Promise((r) => setImmediate(r));
-        const runId = storeScoredRun(db, { name, fileName: file, actor }, scored);
+        const runId = storeScoredRun(db, { name, fileName: file, actor, expectedLines: records }, scored);
         revalidatePath("/");
         send({ type: "done", runId, name, lines: scored.report.run.n_lines, compositeDev: scored.report.splits.dev.composite, compositeEval: scored.report.splits.eval.composite });
       } catch (e) {
-        if (e instanceof InputError) send({ type: "error", message: e.message, line: e.line > 0 ? e.line : null, field: e.field || null, detail: e.detail });
-        else {
-          console.error("run import failed", e);
-          send({ type: "error", message: "internal error while importing; nothing was stored", line: null, field: null, detail: String((e as Error)?.message ?? e) });
+        const event: Extract<ImportEvent, { type: "error" }> =
+          e instanceof InputError
+            ? { type: "error", message: e.message, line: e.line > 0 ? e.line : null, field: e.field || null, detail: e.detail }
+            : { type: "error", message: "internal error while importing; nothing was stored", line: null, field: null, detail: String((e as Error)?.message ?? e) };
+        if (!(e instanceof InputError)) console.error("run import failed", e);
+        send(event);
+        try {
+          refused(e instanceof InputError ? 400 : 500, event);
+        } catch (auditError) {
+          console.error("could not record the refused import", auditError);
         }
       }
       controller.close();
