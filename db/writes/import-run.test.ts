@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InputError } from "../../lib/io/input-error";
+import { countRecordLines } from "../../lib/io/upload-limits";
 import { createRunScorer } from "../../lib/scoring/score-run";
 import { loadDbScoringContext, type DbScoringContext } from "../queries/scoring-context";
 import { auditLog, decisionScores, runLines, runs } from "../schema";
@@ -99,5 +100,29 @@ describe("importing a run", () => {
     expect(seen).toEqual([50, 100, 150, ctx.points.length]);
     expect(a.report).toEqual(b.report);
     expect(a.lines.length).toBe(b.lines.length);
+  });
+
+  it("a store that would hold fewer lines than the file is refused whole (issue 26)", () => {
+    const before = counts();
+    const text = makeRunText(ctx.points);
+    const scored = scoreRunText(text, "short.jsonl", ctx);
+    const file = countRecordLines(text);
+    expect(file).toBe(ctx.points.length);
+    // The file held one more record line than reached the store (a body cut on its way): nothing is written.
+    expect(() => storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file + 1 }, scored)).toThrow(
+      `short.jsonl: the file holds ${file + 1} lines but ${file} were stored (${file} scored); nothing was imported`,
+    );
+    expect(counts()).toEqual(before);
+    // A scored run that lost a line after scoring is refused the same way.
+    expect(() => storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file }, { ...scored, lines: scored.lines.slice(1) })).toThrow(/holds 156 lines but 155 were stored/);
+    expect(counts()).toEqual(before);
+    storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file }, scored);
+    expect(counts().lines).toBe(before.lines + file);
+  });
+
+  it("counts a file's record lines as the scorer does: blank lines hold no record", () => {
+    expect(countRecordLines("a\n\n  \nb\nc")).toBe(3);
+    expect(countRecordLines("a\nb\n")).toBe(2);
+    expect(countRecordLines("")).toBe(0);
   });
 });
