@@ -28,6 +28,7 @@ export const judgeCaseForCompareSchema = judgeCaseV1Schema.extend({
   votes_configured: z.number().int().positive().optional(),
   alignments: z.array(z.number()).optional(),
   rationales: z.array(z.string()).optional(),
+  vote_errors: z.array(z.string()).optional(),
 });
 
 export const judgeReportForCompareSchema = z.object({
