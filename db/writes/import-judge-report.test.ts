@@ -61,6 +61,12 @@ describe("judge report import", () => {
     expect(e.message).toMatch(/^bad\.report\.json:4: malformed JSON/);
   });
 
+  it("a JSON error V8 gives no position for still names its line and column, without quoting the file back (issue 26)", () => {
+    const e = refused('{\n  "schema_version": 2,\n  "cases": [oops]\n}\n');
+    expect(e.line).toBe(3);
+    expect(e.message).toBe("bad.report.json:3: malformed JSON at line 3, column 13: expected a value, found 'o'");
+  });
+
   it("a report that is not schema version 2 is refused on schema_version, and nothing is written", () => {
     const e = refused(withReport((r) => (r.schema_version = 1)));
     expect(e.field).toBe("schema_version");

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { formatPath, InputError } from "./input-error";
+import { findJsonError } from "./json-error";
 import { eachLine } from "./lines";
 
 /** Decodes bytes as strict UTF-8; a bad byte is an InputError naming its line. */
@@ -39,6 +40,9 @@ export function parseJsonDocument<S extends z.ZodType>(text: string, file: strin
   try {
     value = JSON.parse(text);
   } catch (e) {
+    // Issue 26: where and what, in words; V8's own message sometimes has no position and quotes the document back.
+    const found = findJsonError(text);
+    if (found) throw new InputError(file, found.line, "", `malformed JSON at line ${found.line}, column ${found.column}: ${found.problem}`);
     throw new InputError(file, lineOfJsonError(text, e), "", `malformed JSON (${(e as Error).message})`);
   }
   const parsed = schema.safeParse(value);
