@@ -6,6 +6,7 @@ import { currentBaselineRef } from "@/lib/approval/history";
 import { describeRef, parseRef } from "@/lib/approval/report-ref";
 import { f3, when } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
+import { RulerChangeNote } from "./ruler-change";
 
 export const dynamic = "force-dynamic";
 
@@ -61,6 +62,7 @@ export default async function BaselinesPage() {
               <td className="num">{a.record.compare.gate_flips.pass_to_fail.length}</td>
               <td className="num">{a.record.compare.blockers.length}</td>
               <td>
+                <RulerChangeNote record={a.record} />
                 {a.record.justification ?? "—"}
                 {/* The rest of the recorded figures and the reviews that counted, so the record is readable in full here. */}
                 <details>

@@ -3,10 +3,12 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/index";
 import { listApprovals, reviewsFor, type ComparisonPair } from "@/db/queries/baselines";
-import { loadComparison } from "@/db/queries/compare";
+import { loadComparison, loadComparisonDetail } from "@/db/queries/compare";
 import { refEntity, saveApproval, saveFlipReview } from "@/db/writes/baselines";
 import { currentBaselineRef } from "@/lib/approval/history";
 import { buildApprovalRecord } from "@/lib/approval/record";
+import { approvalRuler, type ApprovalRuler } from "@/lib/approval/ruler";
+import { rulerVerdict } from "@/lib/compare/headline";
 import { reportKindOfRef, reportRefSchema } from "@/lib/approval/report-ref";
 import { checkReviewSubmission } from "@/lib/approval/submit-review";
 import type { CompareResult } from "@/lib/compare/compare";
@@ -56,6 +58,15 @@ export async function reviewFlip(input: unknown): Promise<Outcome<{ caseKey: str
   return { status: 200, data: { caseKey: v.caseKey }, error: null };
 }
 
+/** The comparison with its ruler (issue 26), recomputed on the server like the figures. */
+function serverComparisonWithRuler(pair: ComparisonPair): { compare: CompareResult; ruler: ApprovalRuler } | string {
+  const data = loadComparisonDetail(getDb(), { baseline: pair.baselineRef, candidate: pair.candidateRef });
+  if (!data.ok) return data.error;
+  if (!data.outcome.ok) return data.outcome.error;
+  const compare = data.outcome.result;
+  return { compare, ruler: approvalRuler(rulerVerdict(data.baseline, data.candidate, compare, data.sameTargets)) };
+}
+
 const approveInput = z.object({ ...pairShape, justification: z.string().max(5000).default("") }).refine(sameKind, sameKindError);
 
 export async function approveBaseline(input: unknown): Promise<Outcome<{ approvalId: number }>> {
@@ -64,8 +75,9 @@ export async function approveBaseline(input: unknown): Promise<Outcome<{ approva
   const v = parsed.data;
   const auth = await authorize("approve_baseline", { action: "baseline.approve", ...refEntity(v.candidateRef) });
   if (!auth.ok) return refuse(auth.status, auth.error);
-  const compare = serverComparison(v);
-  if (typeof compare === "string") return refuse(404, compare);
+  const loaded = serverComparisonWithRuler(v);
+  if (typeof loaded === "string") return refuse(404, loaded);
+  const { compare, ruler } = loaded;
   const db = getDb();
   const history = listApprovals(db).map((a) => a.record);
   const outcome = buildApprovalRecord({
@@ -77,6 +89,7 @@ export async function approveBaseline(input: unknown): Promise<Outcome<{ approva
     candidate_ref: v.candidateRef,
     current_baseline_ref: currentBaselineRef(history, compare.kind),
     at: new Date(),
+    ruler,
   });
   if (!outcome.ok) return refuse(409, outcome.reasons.join("; "));
   const approvalId = saveApproval(db, outcome.record);

@@ -6,14 +6,14 @@ import { MAX_JUDGE_REPORT_BYTES } from "@/db/writes/import-judge-report";
 import { currentBaselineRef } from "@/lib/approval/history";
 import { describeRef, reportKindOfRef } from "@/lib/approval/report-ref";
 import { buildApprovalRecord } from "@/lib/approval/record";
+import { approvalRuler } from "@/lib/approval/ruler";
 import { reviewState } from "@/lib/approval/review";
-import { compareReports } from "@/lib/compare/compare";
 import { can } from "@/lib/auth/permissions";
 import { intervalsByGroup } from "@/lib/compare/by-group";
 import { NOT_COMPARABLE } from "@/lib/compare/compat";
-import { likeForLike } from "@/lib/compare/like-for-like";
+import { headlineWord, rulerVerdict } from "@/lib/compare/headline";
 import { rulerChanges, rulerUnknownText } from "@/lib/compare/ruler";
-import { clusteringExplanation, mdeExplanation, verdictSentence, verdictTone } from "@/lib/compare/verdict-sentence";
+import { clusteringExplanation, mdeExplanation } from "@/lib/compare/verdict-sentence";
 import { f3, when } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
 import { DeltaHistogram, ForestPlot } from "./charts";
@@ -115,16 +115,22 @@ async function Comparison({
   const r = data.outcome.result;
   // Issue 20 (9): a change of ruler opens the page, loudly, with the verdict computed like for like where possible.
   const ruler = rulerChanges(data.baseline, data.candidate);
-  const lfl = likeForLike(data.baseline, data.candidate, data.sameTargets);
-  const variants = lfl.variants.map((v) => ({ label: v.label, why: v.why, outcome: compareReports(v.baseline, v.candidate) }));
+  // Issue 26: where the ruler changed, the headline is the verdict under one ruler, or "not comparable"; never the raw one.
+  const rv = rulerVerdict(data.baseline, data.candidate, r, data.sameTargets);
+  const lfl = { impossible: rv.impossible };
+  const variants = rv.variants;
+  const headline = rv.headline;
+  // The verdict box's figures are the headline's: the like-for-like comparison's when there is one.
+  const shown = headline.kind === "not comparable" ? r : headline.result;
   const unknownTexts = new Set(ruler.unknown.map(rulerUnknownText));
   const notComparable = r.warnings.filter((w) => w.startsWith(NOT_COMPARABLE));
   const otherWarnings = r.warnings.filter((w) => !w.startsWith(NOT_COMPARABLE) && !unknownTexts.has(w));
   const pair = { baselineRef: baseline, candidateRef: candidate };
   const reviews = reviewsFor(db, pair);
-  const state = reviewState(r, reviews);
+  const approvalRulerNow = approvalRuler(rv);
+  const state = reviewState(r, reviews, approvalRulerNow);
   // The server's own rule set (buildApprovalRecord), so the page lists every reason the server would refuse, including "not the current baseline".
-  const approval = buildApprovalRecord({ user, compare: r, reviews, justification: null, baseline_ref: baseline, candidate_ref: candidate, current_baseline_ref: current[r.kind], at: new Date() });
+  const approval = buildApprovalRecord({ user, compare: r, reviews, justification: null, baseline_ref: baseline, candidate_ref: candidate, current_baseline_ref: current[r.kind], at: new Date(), ruler: approvalRulerNow });
   const approved = listApprovals(db).find((a) => a.baselineRef === baseline && a.candidateRef === candidate) ?? null;
   const mayReview = can(user, "review_gate_flip");
   const mayApprove = can(user, "approve_baseline");
@@ -140,7 +146,7 @@ async function Comparison({
   const nameOf = (ref: ReportRef) => sources.find((s) => s.ref === ref)?.name;
   const labelOf = (ref: ReportRef) => `${describeRef(ref)}${nameOf(ref) ? ` (${nameOf(ref)})` : ""}`;
   const groupWord = r.kind === "judge" ? "role" : "family";
-  const tone = verdictTone(r);
+  const tone = headline.tone;
 
   return (
     <>
@@ -152,7 +158,11 @@ async function Comparison({
               <li key={w}>{w}</li>
             ))}
           </ul>
-          <LikeForLikeTable asReported={r} variants={variants} impossible={lfl.impossible} />
+          <LikeForLikeTable asReported={r} variants={variants} impossible={lfl.impossible} rulerChanged headlineLabel={headline.kind === "like for like" ? headline.label : null} />
+          <p className="small">
+            {headline.kind === "like for like" ? `The verdict below is the one computed ${headline.label}.` : "No recomputation undoes every change, so the verdict below is not comparable."}
+            {approvalRulerNow.changes.length ? " Approving across a change of ruler needs the lead's written reason, shown in the baseline history." : ""}
+          </p>
         </div>
       ) : variants.length ? (
         <section aria-label="Like for like" className="warn ruler">
@@ -183,53 +193,60 @@ async function Comparison({
         </ul>
       ) : null}
       <section aria-label="Verdict" className={`verdict verdict-${tone}`} data-tone={tone}>
-        <h2>Verdict: {r.verdict}</h2>
+        <h2>Verdict: {headlineWord(headline)}</h2>
         <p className="verdict-sentence" data-testid="verdict-sentence">
-          {verdictSentence(r)}
+          {headline.sentence}
         </p>
+        {headline.kind !== "as reported" ? (
+          <p className="small" data-testid="verdict-basis">
+            {headline.kind === "like for like"
+              ? `The headline is computed ${headline.label} (${headline.why}), because the two sides were measured with different rulers; as reported, the verdict is ${r.verdict}. The figures below are the like-for-like ones.`
+              : `As reported the verdict is ${r.verdict}, but that is not the agent's change alone; the figures below are as reported.`}
+          </p>
+        ) : null}
         <div className="beside">
           <table aria-label="Comparison figures">
             <tbody>
               <tr>
                 <th>mean Δ</th>
-                <td className="num">{f3(r.mean_delta)}</td>
+                <td className="num">{f3(shown.mean_delta)}</td>
               </tr>
               <tr>
                 <th>95% CI</th>
-                <td className="num">{`[${r.ci[0].toFixed(3)}, ${r.ci[1].toFixed(3)}]`}</td>
+                <td className="num">{`[${shown.ci[0].toFixed(3)}, ${shown.ci[1].toFixed(3)}]`}</td>
               </tr>
               <tr>
                 <th>
                   minimum detectable Δ
                   <Hint id="hint-mde" label="the minimum detectable Δ">
-                    {mdeExplanation(r)}
+                    {mdeExplanation(shown)}
                   </Hint>
                 </th>
-                <td className="num">{f3(r.mde.value)}</td>
+                <td className="num">{f3(shown.mde.value)}</td>
               </tr>
               <tr>
                 <th>pairs</th>
-                <td className="num">{r.n_pairs}</td>
+                <td className="num">{shown.n_pairs}</td>
               </tr>
               <tr>
                 <th>improved / regressed / tied</th>
-                <td className="num">{`${r.improved} / ${r.regressed} / ${r.tied}`}</td>
+                <td className="num">{`${shown.improved} / ${shown.regressed} / ${shown.tied}`}</td>
               </tr>
               <tr>
                 <th>
                   resampling
                   <Hint id="hint-clustering" label="the resampling (clustering)">
-                    {clusteringExplanation(r)}
+                    {clusteringExplanation(shown)}
                   </Hint>
                 </th>
                 <td>
-                  {r.resampling}
-                  {r.mde.design_effect !== null ? <span className="muted"> · design effect {r.mde.design_effect.toFixed(2)}</span> : null}
+                  {shown.resampling}
+                  {shown.mde.design_effect !== null ? <span className="muted"> · design effect {shown.mde.design_effect.toFixed(2)}</span> : null}
                 </td>
               </tr>
             </tbody>
           </table>
-          <ForestPlot id="forest-plot" overall={{ label: "overall", mean: r.mean_delta, ci: r.ci, n: r.n_pairs }} groups={intervalsByGroup(r)} groupWord={groupWord} />
+          <ForestPlot id="forest-plot" overall={{ label: "overall", mean: shown.mean_delta, ci: shown.ci, n: shown.n_pairs }} groups={intervalsByGroup(shown)} groupWord={groupWord} />
         </div>
       </section>
 
@@ -286,14 +303,21 @@ async function Comparison({
             Approved over {labelOf(baseline)} by {approved.approvedBy}, {when(approved.approvedAt)}: see the <Link href="/baselines">baseline history</Link>.
           </p>
         ) : null}
-        {!approval.ok ? (
+        {!approval.ok && !approved ? (
           <ul aria-label="Not yet approvable">
             {approval.reasons.map((x) => (
               <li key={x}>{x}</li>
             ))}
           </ul>
         ) : null}
-        {mayApprove ? <ApproveForm pair={pair} candidateLabel={describeRef(candidate)} needsJustification={state.justification_required} /> : null /* the reasons above already say only a lead can approve */}
+        {mayApprove ? (
+          <ApproveForm
+            pair={pair}
+            needsJustification={state.justification_required}
+            approvedText={approved ? `Approved ${describeRef(candidate)} as the new baseline` : null}
+            stateKey={`${reviews.length}:${approval.ok ? "" : approval.reasons.join("|")}`}
+          />
+        ) : null /* the reasons above already say only a lead can approve */}
       </section>
 
       <section aria-label="Per-case deltas">

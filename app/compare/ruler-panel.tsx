@@ -6,14 +6,18 @@ type Variant = { label: string; why: string; outcome: CompareOutcome };
 const ci = (c: readonly [number, number]) => `[${c[0].toFixed(3)}, ${c[1].toFixed(3)}]`;
 const signed = (x: number) => (x > 0 ? "+" : "") + x.toFixed(3);
 
-/** Issue 20 (9): the verdict as reported beside the verdict under one ruler, and what no recomputation can undo. */
-export function LikeForLikeTable({ asReported, variants, impossible }: { asReported: CompareResult; variants: Variant[]; impossible: NoLikeForLike[] }) {
-  const row = (label: string, why: string, r: CompareResult) => (
-    <tr key={label}>
+/**
+ * Issue 20 (9): the verdict as reported beside the verdict under one ruler, and what no recomputation can undo.
+ * Issue 26: when the ruler changed, the as-reported verdict is not coloured (it is not the agent's change alone), and
+ * the row the headline verdict comes from is marked.
+ */
+export function LikeForLikeTable({ asReported, variants, impossible, rulerChanged = false, headlineLabel = null }: { asReported: CompareResult; variants: Variant[]; impossible: NoLikeForLike[]; rulerChanged?: boolean; headlineLabel?: string | null }) {
+  const row = (label: string, why: string, r: CompareResult, colour = true) => (
+    <tr key={label} data-headline={label === headlineLabel ? "true" : undefined}>
       <th scope="row">
-        {label} <span className="muted small">{why}</span>
+        {label} {label === headlineLabel ? <span className="badge">headline</span> : null} <span className="muted small">{why}</span>
       </th>
-      <td className={r.verdict === "REGRESSED" ? "bad" : r.verdict === "IMPROVED" ? "good" : undefined}>{r.verdict}</td>
+      <td className={!colour ? undefined : r.verdict === "REGRESSED" ? "bad" : r.verdict === "IMPROVED" ? "good" : undefined}>{r.verdict}</td>
       <td className="num">{signed(r.mean_delta)}</td>
       <td className="num">{ci(r.ci)}</td>
       <td className="num">{r.n_pairs}</td>
@@ -37,7 +41,7 @@ export function LikeForLikeTable({ asReported, variants, impossible }: { asRepor
           </tr>
         </thead>
         <tbody>
-          {row("as reported", "each side with its own ruler", asReported)}
+          {row("as reported", rulerChanged ? "each side with its own ruler: not the agent's change alone" : "each side with its own ruler", asReported, !rulerChanged)}
           {variants.map((v) =>
             v.outcome.ok ? (
               row(v.label, v.why, v.outcome.result)

@@ -38,7 +38,7 @@ export function saveApproval(db: Db, record: ApprovalRecord): number {
       actor: record.approved_by.email,
       action: "baseline.approve",
       ...refEntity(record.candidate_ref),
-      detail: { approval_id: row.id, baseline_ref: record.baseline_ref, verdict: record.compare.verdict, justification: record.justification },
+      detail: { approval_id: row.id, baseline_ref: record.baseline_ref, verdict: record.compare.verdict, justification: record.justification, ruler_changes: record.ruler?.changes ?? [] },
       at: record.approved_at,
     });
     return row.id;
