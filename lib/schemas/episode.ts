@@ -37,6 +37,11 @@ const decisionTurnSchema = z
     facts: decisionFactsSchema.optional(),
     /** A timeline the facts would allow but this target leaves out, with why (checked by `assay lint-golden`). */
     timeline_exceptions: z.record(z.string().min(1), z.string().min(10)).optional(),
+    /**
+     * Issue 28: a pack date or period the reference reply mentions without committing to it (CND-03: negated, past,
+     * or a correction), with why. Any other pack date or period the reference states must be allowed by the target.
+     */
+    timeline_mentions: z.record(z.string().min(1), z.string().min(10)).optional(),
   })
   .strict();
 
