@@ -66,7 +66,7 @@ describe("policies", () => {
 
 describe("changelog", () => {
   it("records versions 1.0 to the current pack version in order, with ascending ISO dates", () => {
-    expect(changelog.entries.map((e) => e.version)).toEqual(["1.0", "1.1", "1.2", "1.3", "1.4", PACK_VERSION]);
+    expect(changelog.entries.map((e) => e.version)).toEqual(["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", PACK_VERSION]);
     const dates = changelog.entries.map((e) => e.date);
     for (const d of dates) expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect([...dates].sort()).toEqual(dates);
@@ -77,13 +77,14 @@ describe("changelog", () => {
     expect(ids.filter((id) => !policyIds.has(id))).toEqual([]);
   });
 
-  it("issue 17: every policy whose text marks a (v1.5) change has a 1.5 changelog entry saying why", () => {
-    const v15 = changelog.entries.find((e) => e.version === "1.5");
-    const touched = new Set(v15?.changes.map((c) => c.policy_id));
-    const marked = policies.policies.filter((p) => p.text.includes("(v1.5)")).map((p) => p.id);
+  // Issue 17 (v1.5) and issue 28 (v1.6): a marked sentence without an entry is a change nobody explained.
+  it.each(["1.5", "1.6"])("every policy whose text marks a (v%s) change has a changelog entry of that version saying why", (version) => {
+    const entry = changelog.entries.find((e) => e.version === version);
+    const touched = new Set(entry?.changes.map((c) => c.policy_id));
+    const marked = policies.policies.filter((p) => p.text.includes(`(v${version})`)).map((p) => p.id);
     expect(marked.length).toBeGreaterThan(0);
     expect(marked.filter((id) => !touched.has(id))).toEqual([]);
-    for (const c of v15?.changes ?? []) if (c.policy_id) expect(c.summary, c.policy_id).toMatch(/Why: /);
+    for (const c of entry?.changes ?? []) if (c.policy_id) expect(c.summary, c.policy_id).toMatch(/Why: /);
   });
 
   it("the 1.4 entry carries the MGN-02 and CND-03 refinements", () => {
@@ -153,6 +154,10 @@ const RULES: Record<MustAskKey, { recognised: string; rejected: string }> = {
   contact_authority: {
     recognised: "a contact_authority request is recognised whether it asks about a POA, a trusted contact, an authorized agent or an executor",
     rejected: "explaining that authority is needed is not a contact_authority request",
+  },
+  credentials_given: {
+    recognised: "a credentials_given request is recognised whether it asks about a password, a code, login details or logging in on the page",
+    rejected: "telling the customer never to enter a code, or asking only whether they replied or received a code, is not a credentials_given request",
   },
 };
 

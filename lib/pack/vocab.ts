@@ -1,7 +1,7 @@
-// Controlled vocabularies of policy pack v1.5. The enum tuples feed zod schemas and Drizzle columns;
+// Controlled vocabularies of policy pack v1.6. The enum tuples feed zod schemas and Drizzle columns;
 // golden/pack/vocabularies.json carries the same values with their meanings (a test keeps them equal).
 
-export const PACK_VERSION = "1.5" as const;
+export const PACK_VERSION = "1.6" as const;
 
 export const ACTION_TYPES = ["resolve", "route", "escalate", "ask_verification", "ask_clarifying"] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
@@ -54,6 +54,7 @@ export const MUST_ASK_KEYS = [
   "desired_resolution",
   "callback_number",
   "contact_authority",
+  "credentials_given",
 ] as const;
 export type MustAskKey = (typeof MUST_ASK_KEYS)[number];
 
