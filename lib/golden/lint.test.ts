@@ -4,7 +4,7 @@ import { loadPackFacts } from "../../bin/load/pack";
 import type { Episode } from "../schemas/episode";
 import type { PackFacts } from "../schemas/pack";
 import { indexPack, matterPriority } from "./derive";
-import { LINT_RULES, decisionsOf, lintGolden, type LintRule } from "./lint";
+import { LINT_RULES, decisionsOf, lintGolden, timelinePattern, type LintRule } from "./lint";
 
 // Issue 17, "done when": each check of `assay lint-golden` is seen to fail on a deliberately broken target. Each case
 // starts from a shipped decision that passes, breaks one thing, and expects exactly that rule on exactly that field.
@@ -43,6 +43,20 @@ const BROKEN: Array<[LintRule, string, () => string[]]> = [
   ["disclosure", "ord-003-d1 may_disclose_account_details disclosure", () => rulesFor(withDecision("ord-003-d1", (d) => void (d.target.may_disclose_account_details = true)))],
   ["requires", "cmp-005-d2 requires requires", () => rulesFor(withDecision("cmp-005-d2", (d) => void (d.target.requires = [])))],
   [
+    "reference-timelines",
+    "acc-008-d1 allowed_timeline_claims reference-timelines",
+    // Issue 28: acc-008-d1 as v1.5 shipped it. Its reference says "consolidated 1099s are available by February 15"
+    // while the target allowed no timeline and did not accept ACC-02; every other rule passes that target.
+    () =>
+      rulesFor(
+        withDecision("acc-008-d1", (d) => {
+          d.facts!.raised = [];
+          d.target.acceptable_policy_ids = ["FRD-03", "IDV-02", "FRD-02"];
+          d.target.allowed_timeline_claims = [];
+        }),
+      ),
+  ],
+  [
     "same-facts",
     "trf-007-d2 allowed_timeline_claims same-facts",
     // trf-006-d2 given trf-007-d2's facts but another timeline: reported on the later of the two.
@@ -78,6 +92,26 @@ describe("assay lint-golden (issue 17)", () => {
     expect(matterPriority(m("FND-02.delayed"), "next_business_day")).toBe("P1");
     expect(matterPriority(m("IDV-04.locked"), "next_business_day")).toBe("P2");
     expect(matterPriority(m("IDV-04.locked"), "today")).toBe("P1");
+  });
+
+  it("acc-008-d1 as v1.5 shipped it fails reference-timelines and nothing else", () => {
+    const v15 = withDecision("acc-008-d1", (d) => {
+      d.facts!.raised = [];
+      d.target.acceptable_policy_ids = ["FRD-03", "IDV-02", "FRD-02"];
+      d.target.allowed_timeline_claims = [];
+    });
+    expect(rulesFor(v15)).toEqual(["acc-008-d1 allowed_timeline_claims reference-timelines"]);
+  });
+
+  it("reference-timelines: a mention listed in timeline_mentions that the reference no longer makes is stale", () => {
+    const eps = withDecision("frd-002-d2", (d) => void (d.reference_reply = "I'm escalating the charge to fraud operations now."));
+    expect(rulesFor(eps)).toEqual(["frd-002-d2 timeline_mentions reference-timelines"]);
+  });
+
+  it("reference-timelines reads a pack string however a reply spells it, and no longer number as it", () => {
+    expect(["within five business days", "a 5-business-day hold", "5 business days"].every((s) => timelinePattern("5 business days").test(s))).toBe(true);
+    expect(["by Feb 15th", "by the 15th of February", "February 15"].every((s) => timelinePattern("February 15").test(s))).toBe(true);
+    expect(["15 business days", "25 business days", "February 150"].some((s) => timelinePattern("5 business days").test(s) || timelinePattern("February 15").test(s))).toBe(false);
   });
 
   it("a decision without facts is named, not skipped", () => {

@@ -21,12 +21,20 @@ export const LINT_RULES = {
   disclosure: "account details may be disclosed exactly when the holder is verified",
   requires: "H2 and H3 are required exactly on FRD-01 and CMP-01 matters",
   "same-facts": "decisions with the same facts have the same allowed timelines and acceptable policies",
+  "reference-timelines": "every pack date or period the reference reply states is allowed by the target, or listed in timeline_mentions as mentioned without a commitment",
 } as const;
 export type LintRule = keyof typeof LINT_RULES;
 
 export type LintFailure = { decision: string; field: string; rule: LintRule; message: string };
 
-type Decision = { id: string; target: Target; facts?: DecisionFacts; timeline_exceptions?: Record<string, string> };
+type Decision = {
+  id: string;
+  target: Target;
+  facts?: DecisionFacts;
+  timeline_exceptions?: Record<string, string>;
+  reference_reply?: string;
+  timeline_mentions?: Record<string, string>;
+};
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === new Set(a).size && new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
 const list = (xs: readonly string[]) => (xs.length ? xs.join(", ") : "[]");
@@ -75,6 +83,55 @@ function lintFacts(pack: PackIndex, d: Decision, facts: DecisionFacts): LintFail
   return out;
 }
 
+const NUMBER_WORDS: Record<string, string> = { "1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten" };
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * How a reply may write one timeline string of timelines.json: digits or words ("5" or "five"), spaces or hyphens
+ * ("5-business-day"), singular or plural days, a month abbreviated or after its day ("Feb 15th", "15 February").
+ * Spelling only: which strings exist is the pack's (timelines.json), never listed here.
+ */
+export function timelinePattern(claim: string): RegExp {
+  const token = (t: string) => {
+    if (/^\d+$/.test(t)) return NUMBER_WORDS[t] ? `(?:${t}|${NUMBER_WORDS[t]})(?:st|nd|rd|th)?` : `${t}(?:st|nd|rd|th)?`;
+    if (MONTHS.includes(t)) return `(?:${t}|${t.slice(0, 3)}\\.?)`;
+    if (/^days?$/i.test(t)) return "days?";
+    return escapeRe(t);
+  };
+  const tokens = claim.split(/\s+/);
+  const forms = [tokens.map(token).join("[\\s-]+")];
+  if (tokens.length === 2 && MONTHS.includes(tokens[0]!) && /^\d+$/.test(tokens[1]!)) forms.push(`${token(tokens[1]!)}\\s+(?:of\\s+)?${token(tokens[0]!)}`);
+  return new RegExp(`\\b(?:${forms.join("|")})\\b`, "i");
+}
+
+/**
+ * Issue 28: a reference reply that states a pack date or period its target does not allow teaches a reply H5 would
+ * zero in another tense (acc-008-d1 said "1099s are available by February 15" and allowed nothing). A mention that
+ * commits to nothing (a window that does not apply or has passed, a correction) is listed with why.
+ */
+function lintReferenceTimelines(pack: PackIndex, d: Decision): LintFailure[] {
+  if (d.reference_reply === undefined) return [];
+  const out: LintFailure[] = [];
+  const fail = (field: string, message: string) => out.push({ decision: d.id, field, rule: "reference-timelines", message });
+  const allowed = new Set(d.target.allowed_timeline_claims);
+  const mentions = d.timeline_mentions ?? {};
+  const stated = new Set<string>();
+  for (const { claim } of pack.facts.timelines.claims) {
+    const m = timelinePattern(claim).exec(d.reference_reply);
+    if (!m) continue;
+    stated.add(claim);
+    if (!allowed.has(claim) && !(claim in mentions)) {
+      fail("allowed_timeline_claims", `the reference reply states '${m[0]}' (${claim}) but the target does not allow it: allow it, or list it in timeline_mentions with why the reply commits to nothing`);
+    }
+  }
+  for (const claim of Object.keys(mentions)) {
+    if (!stated.has(claim)) fail("timeline_mentions", `'${claim}' is listed as mentioned, but the reference reply does not mention it`);
+    else if (allowed.has(claim)) fail("timeline_mentions", `'${claim}' is allowed, so it needs no mention`);
+  }
+  return out;
+}
+
 /** Every check of one decision against what the pack implies for its facts. */
 export function lintDecision(pack: PackIndex, d: Decision): LintFailure[] {
   const t = d.target;
@@ -84,6 +141,7 @@ export function lintDecision(pack: PackIndex, d: Decision): LintFailure[] {
   for (const id of t.required_policy_ids) if (!t.acceptable_policy_ids.includes(id)) fail("acceptable_policy_ids", "required-subset", `required ${id} is not acceptable`);
   const claims = new Set(pack.facts.timelines.claims.map((c) => c.claim));
   for (const c of t.allowed_timeline_claims) if (!claims.has(c)) fail("allowed_timeline_claims", "timeline-known", `'${c}' is not a timeline string of the pack`);
+  out.push(...lintReferenceTimelines(pack, d));
 
   if (!d.facts) {
     fail("facts", "facts", "the decision has no facts: add matter, verification, caller, deadline, conditions and raised policies");
@@ -144,7 +202,7 @@ function lintSameFacts(decisions: readonly Decision[]): LintFailure[] {
 }
 
 export function decisionsOf(episodes: readonly Episode[]): Decision[] {
-  return episodes.flatMap((e) => e.turns.flatMap((t) => (t.role === "decision" ? [{ id: t.id, target: t.target, facts: t.facts, timeline_exceptions: t.timeline_exceptions }] : [])));
+  return episodes.flatMap((e) => e.turns.flatMap((t) => (t.role === "decision" ? [{ id: t.id, target: t.target, facts: t.facts, timeline_exceptions: t.timeline_exceptions, reference_reply: t.reference_reply, timeline_mentions: t.timeline_mentions }] : [])));
 }
 
 /** The whole golden set against the pack: pack references first, then each decision, then the cross-decision check. */
