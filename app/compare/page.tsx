@@ -19,7 +19,8 @@ import { requirePageUser } from "../_lib/current-user";
 import { DeltaHistogram, ForestPlot } from "./charts";
 import { DeltaTable, type DeltaRow } from "./delta-table";
 import { Hint } from "./hint";
-import { ApproveForm, ReviewForm } from "./review-controls";
+import { FlipReviewList } from "./flip-review-list";
+import { ApproveForm } from "./review-controls";
 import { reviewStatus } from "./review-panel";
 import { LikeForLikeTable } from "./ruler-panel";
 import { UploadJudgeReportForm } from "./upload-judge-report-form";
@@ -255,26 +256,13 @@ async function Comparison({
           Gate flips and blockers ({r.gate_flips.pass_to_fail.length} pass→fail, {r.blockers.length} blockers, {r.gate_flips.fail_to_pass.length} fail→pass)
         </h2>
         {state.items.length === 0 ? <p className="muted">No pass→fail flips and no blockers.</p> : null}
-        <ul aria-label="Cases to review">
-          {state.items.map((i) => (
-            <li key={i.key} aria-label={`Case ${i.key}`}>
-              <strong>
-                <Link href={`${caseHref}${encodeURIComponent(i.key)}`}>{i.key}</Link>
-              </strong>{" "}
-              <span className="muted">{i.group}</span> {i.flip ? <span className="badge bad-badge">pass→fail</span> : null}{" "}
-              {i.blocker ? (
-                // The reason says which in words; a pass→fail flip's baseline passed, so every violation it names is new.
-                <span className="badge bad-badge" title="a violation the baseline's case did not have: it blocks whatever the mean">
-                  blocker
-                </span>
-              ) : null}{" "}
-              <span data-testid="reason">{i.reason}</span>
-
-              <div data-testid="review-status">{reviewStatus(i)}</div>
-              {mayReview ? <ReviewForm pair={pair} caseKey={i.key} /> : null}
-            </li>
-          ))}
-        </ul>
+        <FlipReviewList
+          items={state.items.map((i) => ({ key: i.key, group: i.group, flip: i.flip, blocker: i.blocker !== null, reason: i.reason, status: reviewStatus(i), reviewed: i.review !== null }))}
+          pair={pair}
+          mayReview={mayReview}
+          caseHref={caseHref}
+          groupWord={groupWord}
+        />
         {r.gate_flips.fail_to_pass.length ? (
           <details>
             <summary className="muted">fail→pass ({r.gate_flips.fail_to_pass.length}): cases the candidate fixed</summary>

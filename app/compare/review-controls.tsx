@@ -16,7 +16,10 @@ export function ReviewForm({ pair, caseKey }: { pair: Pair; caseKey: string }) {
     start(async () => {
       const r = await reviewFlipAction({ ...pair, caseKey, decision, note });
       setError(r.error);
-      if (!r.error) router.refresh();
+      if (!r.error) {
+        setNote("");
+        router.refresh();
+      }
     });
   return (
     <form aria-label={`Review ${caseKey}`} className="inline-form" onSubmit={(e) => e.preventDefault()}>
@@ -39,12 +42,37 @@ export function ReviewForm({ pair, caseKey }: { pair: Pair; caseKey: string }) {
   );
 }
 
-/** Approve the candidate as the new baseline; lib/approval lists every unmet rule when it may not be approved yet. */
-export function ApproveForm({ pair, candidateLabel, needsJustification }: { pair: Pair; /** "run 3", "judge report 4" */ candidateLabel: string; needsJustification: boolean }) {
+/**
+ * Approve the candidate as the new baseline; lib/approval lists every unmet rule when it may not be approved yet.
+ * Issue 26, item 10: the form shows the state the page is in — once approved, only that; a refusal is shown until the
+ * reviews or rules it answered change (`stateKey`), not after.
+ */
+export function ApproveForm({
+  pair,
+  needsJustification,
+  approvedText,
+  stateKey,
+}: {
+  pair: Pair;
+  needsJustification: boolean;
+  /** Set once this pair is approved: the form gives way to it. */
+  approvedText: string | null;
+  /** Changes whenever the reviews or the unmet rules change. */
+  stateKey: string;
+}) {
   const router = useRouter();
   const [justification, setJustification] = useState("");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [refusal, setRefusal] = useState<{ text: string; at: string } | null>(null);
   const [pending, start] = useTransition();
+  if (approvedText)
+    return (
+      <form aria-label="Approve baseline" onSubmit={(e) => e.preventDefault()}>
+        <p role="status" className="good">
+          {approvedText}
+        </p>
+      </form>
+    );
+  const message = refusal && refusal.at === stateKey ? refusal.text : null;
   return (
     <form
       aria-label="Approve baseline"
@@ -52,7 +80,7 @@ export function ApproveForm({ pair, candidateLabel, needsJustification }: { pair
         e.preventDefault();
         start(async () => {
           const r = await approveBaselineAction({ ...pair, justification });
-          setMessage(r.error ? { ok: false, text: r.error } : { ok: true, text: `Approved ${candidateLabel} as the new baseline` });
+          setRefusal(r.error ? { text: r.error, at: stateKey } : null);
           if (!r.error) router.refresh();
         });
       }}
@@ -67,8 +95,8 @@ export function ApproveForm({ pair, candidateLabel, needsJustification }: { pair
         Approve candidate as baseline
       </button>
       {message ? (
-        <p role={message.ok ? "status" : "alert"} className={message.ok ? "good" : "bad"}>
-          {message.text}
+        <p role="alert" className="bad">
+          {message}
         </p>
       ) : null}
     </form>
