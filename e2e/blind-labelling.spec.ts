@@ -99,3 +99,34 @@ test("a legend defines H1, H4 and H5 with their policy ids; blind labelling can 
   await openLabelling(page, "/probes/H4");
   await expect(page.getByLabel(/Blind labelling/)).not.toBeChecked();
 });
+
+// Issue 26, item 4: blind means the page itself holds nothing to peek at — not its HTML, not its RSC payload.
+test("a blind page's HTML and RSC payload hold no prediction, hits, note or votes; the vote brings them", async ({ page }) => {
+  // Line 100 of probes/h5.jsonl: a probe no other spec votes on, with a note and a matched-pair partner.
+  const probe = JSON.parse(readFileSync(repo("probes", "h5.jsonl"), "utf8").split("\n")[99]!) as { id: string; label: "violation" | "clean"; note: string; reply: string };
+  const path = `/probes/H5?queue=all&probe=${probe.id}`;
+  const noteWords = probe.note.slice(0, 40);
+  // Keys of what blind labelling hides, as they appear in the payload (quoted, or quoted and escaped inside the HTML).
+  const hidden = [/\\?"predicted\\?":/, /\\?"hits\\?":/, /\\?"votes\\?":/, /\\?"note\\?":/, /\\?"annotator\\?":/];
+  const html = await (await page.request.get(path)).text();
+  const rsc = await (await page.request.get(path, { headers: { RSC: "1" } })).text();
+  for (const body of [html, rsc]) {
+    expect(body).toContain(probe.reply.split(/['"&<>]/).sort((a, b) => b.length - a.length)[0]!); // the reply is there to be labelled …
+    for (const key of hidden) expect(body).not.toMatch(key); // … and nothing the annotator may not see yet
+    expect(body).not.toContain(noteWords);
+  }
+  expect(html.length).toBeLessThan(200_000);
+
+  // The vote's answer brings them, for this item only.
+  await openLabelling(page, path);
+  const card = page.getByRole("article", { name: `Probe ${probe.id}` });
+  await expect(card.getByTestId("blind")).toBeVisible();
+  await expect(page.getByText("saved", { exact: true })).toHaveCount(0); // nothing saved before the first vote
+  await page.keyboard.press(probe.label[0]!);
+  await expect(page.getByTestId("last-vote")).toContainText(`Saved ${probe.label} on ${probe.id}`);
+  await expect(page.getByText("saved", { exact: true })).toBeVisible();
+  await openLabelling(page, path);
+  await expect(card.getByTestId("prediction")).toContainText("Detector predicts");
+  await expect(card).toContainText(`Note: ${noteWords}`);
+  await expect(card).toContainText(`Votes: shipped: ${probe.label}, annotator@assay.test: ${probe.label}`);
+});

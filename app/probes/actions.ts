@@ -2,46 +2,12 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getDb } from "@/db/index";
-import { figuresOf, loadProbeSet } from "@/db/queries/probe-set";
 import { addProbe } from "@/db/writes/add-probe";
-import { clearLabel, NotFoundError, saveLabel } from "@/db/writes/labels";
 import { InputError } from "@/lib/io/input-error";
-import { DETECTOR_CODES, type DetectorCode } from "@/lib/pack/vocab";
-import type { LabelVote } from "@/lib/probes/effective-label";
+import { DETECTOR_CODES } from "@/lib/pack/vocab";
 import { detectorContextSchema, PROBE_LABELS, probeSchema } from "@/lib/schemas/probe";
-import type { DetectorFigure } from "@/lib/scoring/report-schema";
 import { authorize } from "../_lib/current-user";
 import { fail, ok, type ActionResult } from "../_lib/action-result";
-
-export type LabelState = { detector: DetectorCode; votes: Record<string, LabelVote[]>; figures: DetectorFigure };
-
-/** After a label write: every vote on the detector's probes and its figures, as the server now has them (other annotators included). */
-function labelState(detector: DetectorCode): LabelState {
-  const db = getDb();
-  const set = loadProbeSet(db, detector);
-  return { detector, votes: Object.fromEntries(set.map((p) => [p.id, p.votes])), figures: figuresOf(set) };
-}
-
-const labelInput = z.object({ probeId: z.string().min(1).max(200), detector: z.enum(DETECTOR_CODES), label: z.enum(PROBE_LABELS).nullable() });
-
-/** v / c save the annotator's label; u restores their previous one (null = remove theirs). */
-export async function setLabelAction(input: unknown): Promise<ActionResult<LabelState>> {
-  const parsed = labelInput.safeParse(input);
-  if (!parsed.success) return fail("invalid label");
-  const { probeId, detector, label } = parsed.data;
-  const auth = await authorize("label_probe", { action: "label.save", entity: "probe", entityId: probeId });
-  if (!auth.ok) return fail(auth.error);
-  const annotator = auth.user.email;
-  try {
-    if (label === null) clearLabel(getDb(), { probeId, annotator });
-    else saveLabel(getDb(), { probeId, annotator, label });
-  } catch (e) {
-    if (e instanceof NotFoundError) return fail(e.message);
-    throw e;
-  }
-  revalidatePath("/probes");
-  return ok(labelState(detector));
-}
 
 const newProbeInput = z.object({
   detector: z.enum(DETECTOR_CODES),

@@ -1,47 +1,22 @@
 "use client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AuditFigure } from "@/lib/audit/estimator";
-import { auditFigureOf } from "@/lib/audit/figures";
-import type { AuditStrata } from "@/lib/audit/strata";
 import { f3 } from "@/lib/format";
 import type { DetectorCode } from "@/lib/pack/vocab";
-import { pairwiseAgreement } from "@/lib/probes/agreement";
-import { effectiveLabel, type LabelVote } from "@/lib/probes/effective-label";
-import { figuresFromPredictions } from "@/lib/probes/figures";
-import { figuresBySet } from "@/lib/probes/probe-sets";
-import type { DetectorContext, ProbeLabel } from "@/lib/schemas/probe";
-import type { DetectorFigure, DetectorHit } from "@/lib/scoring/report-schema";
-import { promoteAuditItemAction, setAuditLabelAction } from "../audit-actions";
-import { setLabelAction } from "../actions";
+import { BLIND_COOKIE, BLIND_QUEUES, blindCookieValue, QUEUES, viewInQueue, type LabelItemView, type Queue } from "@/lib/probes/labelling";
+import type { ProbeLabel } from "@/lib/schemas/probe";
+import type { DetectorFigure } from "@/lib/scoring/report-schema";
+import { promoteAuditItemAction } from "../audit-actions";
 import { AgreementPanel, AuditFiguresPanel, FiguresPanel } from "./figures-panel";
+import type { AuditMode, LabelPanel, LabelWindow } from "./label-data";
+import { labelWindowAction, voteAction } from "./label-actions";
 import { ProbeCard } from "./probe-card";
-import { BLIND_QUEUES, QUEUES, inQueue, type Queue } from "./queues";
 
-/** Where an audit item came from: its run, line and decision, and the probe it was promoted to. */
-export type AuditSource = { itemId: number; runId: number; runName: string; lineNo: number; decisionId: string; promotedProbeId: string | null };
-
-/** One thing to label: a probe, or an item of a run's audit (issue 18), with what the detector saw and did. */
-export type LabellerItem = {
-  id: string;
-  detector: DetectorCode;
-  reply: string;
-  context: DetectorContext;
-  pairId: string | null;
-  note: string | null;
-  seq: number;
-  predicted: boolean;
-  hits: DetectorHit[];
-  /** The spans the detector read and cleared (audit items; null when the run predates them). */
-  cleared: DetectorHit[] | null;
-  /** The conversation up to the reply (audit items). */
-  history: Array<{ role: string; text: string }> | null;
-  source: AuditSource | null;
-};
-export type AuditMode = { id: number; runId: number; runName: string; seed: number; strata: AuditStrata };
-type Votes = Record<string, LabelVote[]>;
 type Summary = Array<[string, string]>;
+type Views = Record<string, LabelItemView>;
 
-const BLIND_KEY = "assay:blind-labelling";
+/** Ask the server for more once fewer than this many queue items are left ahead of the current one. */
+const LOW_WATER = 8;
 
 function probeSummary(f: DetectorFigure): Summary {
   return [
@@ -60,156 +35,209 @@ function auditSummary(f: AuditFigure): Summary {
   ];
 }
 
+const summaryOf = (p: LabelPanel): Summary => (p.auditFigure ? auditSummary(p.auditFigure) : probeSummary(p.figures!));
+
 /** What a vote changed, in words: "precision 0.960 → 0.958 · recall 0.900 → 0.905", or that nothing did. */
 function changeText(before: Summary, after: Summary): string {
   const changed = after.flatMap(([k, a], i) => (before[i]![1] !== a ? [`${k} ${before[i]![1]} → ${a}`] : []));
   return changed.length ? changed.join(" · ") : "no figure changed";
 }
 
-function withVote(v: Votes, id: string, actor: string, label: ProbeLabel | null): Votes {
-  const others = (v[id] ?? []).filter((x) => x.annotator !== actor);
-  return { ...v, [id]: label === null ? others : [...others, { annotator: actor, label, labelledAt: new Date().toISOString() }] };
+function addWindow(views: Views, order: string[], w: LabelWindow): { views: Views; order: string[]; added: string[] } {
+  const next = { ...views };
+  const added: string[] = [];
+  // Items already held keep the browser's copy: it may carry a vote whose save is still on its way.
+  for (const v of w.items) {
+    if (order.includes(v.id)) continue;
+    next[v.id] ??= v;
+    added.push(v.id);
+  }
+  for (const v of w.partners) next[v.id] ??= v;
+  return { views: next, order: [...order, ...added], added };
 }
 
 /**
- * One item at a time with the detector's prediction and highlighted spans; v / c label and move to the next item, n
- * next, u undo. Figures are recomputed in the browser from the votes the moment a key is pressed (pure lib/ functions),
- * then replaced by the server's answer once the label is saved — which also brings in other annotators' labels. With
- * blind labelling on, the prediction, the label and others' votes stay hidden until you have voted on the item.
+ * One item at a time; v / c vote and move to the next item, n next, u undo. The page holds a window of the queue (the
+ * server's; it asks for the next one as the annotator nears the end) and, for a blind annotator, nothing about an item
+ * before their vote but its reply and context: the vote's answer brings the prediction, marks, note and votes, and the
+ * figures as the server now has them (other annotators' votes included).
  */
 export function Labeller({
   detector,
-  items,
-  initialVotes,
+  initialWindow,
+  initialPanel,
   actor,
   initialQueue,
-  initialId,
-  blindByDefault,
+  initialBlind,
   canPromote,
   audit,
 }: {
   detector: DetectorCode;
-  items: LabellerItem[];
-  initialVotes: Votes;
+  initialWindow: LabelWindow;
+  initialPanel: LabelPanel;
   actor: string;
   initialQueue: Queue;
-  initialId: string | null;
-  blindByDefault: boolean;
+  initialBlind: boolean;
   canPromote: boolean;
   audit: AuditMode | null;
 }) {
-  const [votes, setVotes] = useState<Votes>(initialVotes);
+  const start = useMemo(() => addWindow({}, [], initialWindow), [initialWindow]);
+  const [views, setViews] = useState<Views>(start.views);
+  const [order, setOrder] = useState<string[]>(start.order);
+  const [panel, setPanel] = useState<LabelPanel>(initialPanel);
   const [queue, setQueue] = useState<Queue>(initialQueue);
-  const [currentId, setCurrentId] = useState<string | null>(() => (initialId && items.some((p) => p.id === initialId) ? initialId : ((items.find((p) => inQueue(initialQueue, p, initialVotes[p.id] ?? [], actor)) ?? items[0])?.id ?? null)));
+  const [currentId, setCurrentId] = useState<string | null>(start.order[0] ?? null);
+  const [waiting, setWaiting] = useState(false); // moved past the last item held: the next shows when the server answers
+  const [exhausted, setExhausted] = useState(false);
   const [undo, setUndo] = useState<Array<{ id: string; previous: ProbeLabel | null }>>([]);
-  const [lastVote, setLastVote] = useState<{ id: string; label: ProbeLabel | null; before: Summary } | null>(null);
-  const [blind, setBlind] = useState(blindByDefault);
+  const [lastVote, setLastVote] = useState<{ id: string; label: ProbeLabel | null; before: Summary; after: Summary | null } | null>(null);
+  const [blind, setBlind] = useState(initialBlind);
   const [promoted, setPromoted] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(0);
   const [latency, setLatency] = useState<number | null>(null);
   const [ready, setReady] = useState(false); // keys work once hydrated; tests wait for data-ready
-  const keyAt = useRef<number | null>(null);
+  const fetching = useRef(false);
   const seq = useRef(0);
 
-  useEffect(() => {
-    const stored = window.localStorage.getItem(`${BLIND_KEY}:${actor}`);
-    if (stored === "1" || stored === "0") setBlind(stored === "1");
-  }, [actor]);
+  const current = currentId && !waiting ? (views[currentId] ?? null) : null;
+  const summary = summaryOf(panel);
+
+  /** Replaces what the page holds with a fresh window (a queue or blind switch), keeping the current item first. */
+  const reload = useCallback(
+    async (q: Queue, b: boolean, at: string | null) => {
+      fetching.current = true;
+      const r = await labelWindowAction({ detector, auditId: audit?.id ?? null, queue: q, at, after: null, blind: b }).finally(() => (fetching.current = false));
+      if (r.error !== null) return setError(r.error);
+      const w = addWindow({}, [], r.data.window);
+      setViews(w.views);
+      setOrder(w.order);
+      setPanel(r.data.panel);
+      setExhausted(false);
+      setWaiting(false);
+      setCurrentId(w.order[0] ?? null);
+    },
+    [audit, detector],
+  );
+
   const toggleBlind = (on: boolean) => {
     setBlind(on);
-    window.localStorage.setItem(`${BLIND_KEY}:${actor}`, on ? "1" : "0");
-    if (on && !BLIND_QUEUES.includes(queue)) setQueue("unlabelled");
+    document.cookie = `${BLIND_COOKIE}=${blindCookieValue(actor, on)}; path=/; max-age=31536000; samesite=lax`;
+    const q = on && !BLIND_QUEUES.includes(queue) ? "unlabelled" : queue;
+    setQueue(q);
+    void reload(q, on, currentId);
+  };
+  const chooseQueue = (q: Queue) => {
+    setQueue(q);
+    void reload(q, blind, currentId);
   };
 
-  const byId = useMemo(() => new Map(items.map((p, i) => [p.id, { p, i }])), [items]);
-  const current = currentId ? (byId.get(currentId)?.p ?? null) : null;
-  const predicted = useMemo(() => items.map((p) => ({ id: p.id, predicted: p.predicted, label: effectiveLabel(votes[p.id] ?? []).label, pair_id: p.pairId })), [items, votes]);
-  const figures = useMemo(() => (audit ? null : figuresFromPredictions(predicted)), [audit, predicted]);
-  const bySet = useMemo(() => (audit ? [] : figuresBySet(predicted)), [audit, predicted]);
-  const auditFigure = useMemo(() => (audit ? auditFigureOf(detector, audit.strata, items.map((p) => ({ detector, stratum: p.predicted ? ("fired" as const) : ("not_fired" as const), votes: votes[p.id] ?? [] })), audit.seed) : null), [audit, detector, items, votes]);
-  const summary = useMemo(() => (auditFigure ? auditSummary(auditFigure) : probeSummary(figures!)), [auditFigure, figures]);
-  const agreement = useMemo(() => pairwiseAgreement(items.map((p) => ({ votes: votes[p.id] ?? [] }))), [items, votes]);
-  const counts = useMemo(() => Object.fromEntries(QUEUES.map((q) => [q, items.filter((p) => inQueue(q, p, votes[p.id] ?? [], actor)).length])) as Record<Queue, number>, [items, votes, actor]);
+  /** The next item of the queue held after `fromId`; "more" when the server may hold further ones. */
+  const nextAfter = useCallback(
+    (fromId: string | null, held: Views): string | "more" | null => {
+      const from = fromId ? order.indexOf(fromId) : -1;
+      const list = order.filter((id) => id !== fromId && viewInQueue(queue, held[id]!));
+      const ahead = list.find((id) => order.indexOf(id) > from);
+      if (ahead) return ahead;
+      return exhausted ? (list[0] ?? null) : "more";
+    },
+    [order, queue, exhausted],
+  );
 
-  useEffect(() => {
-    if (keyAt.current !== null) {
-      setLatency(performance.now() - keyAt.current);
-      keyAt.current = null;
+  const fetchMore = useCallback(async () => {
+    if (fetching.current || exhausted || order.length === 0) return;
+    fetching.current = true;
+    try {
+      const r = await labelWindowAction({ detector, auditId: audit?.id ?? null, queue, at: null, after: order[order.length - 1]!, blind });
+      if (r.error !== null) return setError(r.error);
+      const w = addWindow(views, order, r.data.window);
+      setViews(w.views);
+      setOrder(w.order);
+      if (w.added.length === 0) setExhausted(true);
+      if (waiting) {
+        setWaiting(false);
+        const first = w.added.find((id) => viewInQueue(queue, w.views[id]!)) ?? order.find((id) => viewInQueue(queue, w.views[id]!)) ?? null;
+        if (first) setCurrentId(first);
+      }
+    } finally {
+      fetching.current = false;
     }
-  }, [summary]);
+  }, [audit, blind, detector, exhausted, order, queue, views, waiting]);
+
+  // Keep a few items ahead, so the keys never wait for the server.
+  useEffect(() => {
+    if (exhausted) return;
+    const from = currentId ? order.indexOf(currentId) : -1;
+    const ahead = order.slice(from + 1).filter((id) => viewInQueue(queue, views[id]!)).length;
+    if (waiting || ahead < LOW_WATER) void fetchMore();
+  }, [currentId, order, queue, views, waiting, exhausted, fetchMore]);
+
+  const moveOn = useCallback(
+    (fromId: string | null, held: Views) => {
+      const n = nextAfter(fromId, held);
+      if (n === "more") setWaiting(true);
+      else if (n) setCurrentId(n);
+    },
+    [nextAfter],
+  );
 
   const save = useCallback(
-    (id: string, label: ProbeLabel | null) => {
-      setVotes((v) => withVote(v, id, actor, label));
+    (id: string, label: ProbeLabel | null, before: Summary) => {
       const mine = ++seq.current;
+      const t0 = performance.now();
       setSaving((n) => n + 1);
-      const item = byId.get(id)?.p;
-      const request = audit && item?.source ? setAuditLabelAction({ auditId: audit.id, itemId: item.source.itemId, detector, label }) : setLabelAction({ probeId: id, detector, label });
-      request
+      setLastVote({ id, label, before, after: null });
+      voteAction({ detector, auditId: audit?.id ?? null, id, label, blind })
         .then((r) => {
-          if (r.error !== null) setError(`Not saved: ${r.error}`);
-          else {
-            setError(null);
-            // Only the answer to the latest save replaces local state; earlier answers would undo newer keystrokes.
-            if (mine === seq.current) setVotes(r.data.votes);
+          if (r.error !== null) return setError(`Not saved: ${r.error}`);
+          setError(null);
+          setViews((v) => ({ ...v, [id]: r.data.item }));
+          // Only the answer to the latest save sets the figures; earlier answers would undo newer keystrokes.
+          if (mine === seq.current) {
+            setPanel(r.data.panel);
+            setLastVote((l) => (l && l.id === id ? { ...l, after: summaryOf(r.data.panel) } : l));
+            setLatency(performance.now() - t0);
           }
         })
         .catch(() => setError("Not saved: the server did not answer. Your label is shown but not stored; press the key again."))
         .finally(() => setSaving((n) => n - 1));
     },
-    [actor, audit, byId, detector],
-  );
-
-  /** The next item of the queue after `fromId`, as the queue stands with `after` votes (wrapping round); null when none. */
-  const nextAfter = useCallback(
-    (fromId: string | null, after: Votes): string | null => {
-      const from = fromId ? (byId.get(fromId)?.i ?? -1) : -1;
-      const list = items.filter((p) => p.id !== fromId && inQueue(queue, p, after[p.id] ?? [], actor));
-      return (list.find((p) => byId.get(p.id)!.i > from) ?? list[0])?.id ?? null;
-    },
-    [items, byId, queue, actor],
+    [audit, blind, detector],
   );
 
   const label = useCallback(
     (l: ProbeLabel) => {
       if (!current) return;
-      const previous = (votes[current.id] ?? []).find((x) => x.annotator === actor)?.label ?? null;
-      setUndo((u) => [...u, { id: current.id, previous }]);
-      setLastVote({ id: current.id, label: l, before: summary });
-      save(current.id, l);
-      const next = nextAfter(current.id, withVote(votes, current.id, actor, l));
-      if (next) setCurrentId(next);
+      setUndo((u) => [...u, { id: current.id, previous: current.mine }]);
+      save(current.id, l, summary);
+      const held = { ...views, [current.id]: { ...current, mine: l } };
+      setViews(held);
+      moveOn(current.id, held);
     },
-    [current, votes, actor, save, summary, nextAfter],
+    [current, views, save, summary, moveOn],
   );
 
-  const next = useCallback(() => {
-    const n = nextAfter(current?.id ?? null, votes);
-    if (n) setCurrentId(n);
-  }, [current, votes, nextAfter]);
+  const next = useCallback(() => moveOn(current?.id ?? currentId, views), [current, currentId, views, moveOn]);
 
   const undoLast = useCallback(() => {
     const last = undo[undo.length - 1];
     if (!last) return;
     setUndo((u) => u.slice(0, -1));
+    setWaiting(false);
     setCurrentId(last.id);
-    setLastVote({ id: last.id, label: last.previous, before: summary });
-    save(last.id, last.previous);
+    setViews((v) => (v[last.id] ? { ...v, [last.id]: { ...v[last.id]!, mine: last.previous } } : v));
+    save(last.id, last.previous, summary);
   }, [undo, save, summary]);
 
-  const promote = useCallback(
-    async (item: LabellerItem) => {
-      if (!item.source) return;
-      const r = await promoteAuditItemAction({ itemId: item.source.itemId });
-      if (r.error !== null) setError(`Not promoted: ${r.error}`);
-      else {
-        setError(null);
-        setPromoted((p) => ({ ...p, [item.id]: r.data.probeId }));
-      }
-    },
-    [],
-  );
+  const promote = useCallback(async (item: LabelItemView) => {
+    if (!item.source) return;
+    const r = await promoteAuditItemAction({ itemId: item.source.itemId });
+    if (r.error !== null) setError(`Not promoted: ${r.error}`);
+    else {
+      setError(null);
+      setPromoted((p) => ({ ...p, [item.id]: r.data.probeId }));
+    }
+  }, []);
 
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
@@ -219,14 +247,10 @@ export function Labeller({
       const typing = t && (t.isContentEditable || ["TEXTAREA", "SELECT"].includes(t.tagName) || (t.tagName === "INPUT" && !["checkbox", "radio", "button", "submit"].includes((t as HTMLInputElement).type)));
       if (typing) return;
       const k = e.key.toLowerCase();
-      if (k === "v" || k === "c") {
-        keyAt.current = performance.now();
-        label(k === "v" ? "violation" : "clean");
-      } else if (k === "n") next();
-      else if (k === "u") {
-        keyAt.current = performance.now();
-        undoLast();
-      } else return;
+      if (k === "v" || k === "c") label(k === "v" ? "violation" : "clean");
+      else if (k === "n") next();
+      else if (k === "u") undoLast();
+      else return;
       e.preventDefault();
     }
     window.addEventListener("keydown", onKey);
@@ -235,20 +259,18 @@ export function Labeller({
   }, [label, next, undoLast]);
 
   const noun = audit ? "item" : "probe";
-  const queueList = items.filter((p) => inQueue(queue, p, votes[p.id] ?? [], actor));
-  const position = current ? queueList.findIndex((p) => p.id === current.id) : -1;
-  const partners = current?.pairId ? items.filter((p) => p.pairId === current.pairId && p.id !== current.id) : [];
-  const change = lastVote ? `${lastVote.label === null ? "After undoing your vote" : `After your ${lastVote.label} vote`} on ${byId.get(lastVote.id)?.p.source ? `line ${byId.get(lastVote.id)!.p.source!.lineNo}` : lastVote.id}: ${changeText(lastVote.before, summary)}` : null;
-  const cardOf = (p: LabellerItem, heading: string, onOpen?: () => void) => (
+  const total = panel.counts[queue];
+  const placeOf = (id: string) => (views[id]?.source ? `line ${views[id]!.source!.lineNo}` : id);
+  const partners = current?.pairId ? Object.values(views).filter((p) => p.pairId === current.pairId && p.id !== current.id) : [];
+  const change = lastVote?.after ? `${lastVote.label === null ? "After undoing your vote" : `After your ${lastVote.label} vote`} on ${placeOf(lastVote.id)}: ${changeText(lastVote.before, lastVote.after)}` : null;
+  const cardOf = (p: LabelItemView, heading: string, onOpen?: () => void) => (
     <ProbeCard
       key={p.id}
       item={p}
-      votes={votes[p.id] ?? []}
-      actor={actor}
       heading={heading}
       blind={blind}
       onOpen={onOpen}
-      promote={audit && canPromote ? { promotedProbeId: promoted[p.id] ?? p.source?.promotedProbeId ?? null, onPromote: () => promote(p) } : null}
+      promote={audit && canPromote ? { promotedProbeId: promoted[p.id] ?? p.revealed?.promotedProbeId ?? null, onPromote: () => promote(p) } : null}
     />
   );
 
@@ -259,8 +281,8 @@ export function Labeller({
           {QUEUES.map((q) => {
             const hidden = blind && !BLIND_QUEUES.includes(q);
             return (
-              <button key={q} type="button" aria-pressed={q === queue} onClick={() => setQueue(q)} disabled={hidden} title={hidden ? "Shows what others voted: turn blind labelling off to use it" : undefined}>
-                {q} ({hidden ? "hidden" : counts[q]})
+              <button key={q} type="button" aria-pressed={q === queue} onClick={() => chooseQueue(q)} disabled={hidden} title={hidden ? "Shows what others voted: turn blind labelling off to use it" : undefined}>
+                {q} ({hidden ? "hidden" : (panel.counts[q] ?? "…")})
               </button>
             );
           })}
@@ -271,11 +293,11 @@ export function Labeller({
           </label>
         </p>
         <p className="muted" role="status">
-          {queueList.length === 0 ? `Nothing in the ${queue} queue.` : position >= 0 ? `${audit ? "Item" : "Probe"} ${position + 1} of ${queueList.length} in the ${queue} queue.` : `This ${noun} has left the ${queue} queue; press n for the next one (${queueList.length} left).`} Labelling as <strong>{actor}</strong>.
+          {total === 0 ? `Nothing in the ${queue} queue.` : waiting ? `Loading the next ${noun}s of the ${queue} queue…` : current && viewInQueue(queue, current) ? `${total} ${noun}${total === 1 ? "" : "s"} in the ${queue} queue.` : `This ${noun} has left the ${queue} queue; press n for the next one (${total} left).`} Labelling as <strong>{actor}</strong>.
           {lastVote && (
             <span data-testid="last-vote">
               {" "}
-              {lastVote.label === null ? "Undid your vote" : `Saved ${lastVote.label}`} on {byId.get(lastVote.id)?.p.source ? `line ${byId.get(lastVote.id)!.p.source!.lineNo}` : lastVote.id}; <kbd>u</kbd> undoes it.
+              {lastVote.label === null ? "Undid your vote" : `Saved ${lastVote.label}`} on {placeOf(lastVote.id)}; <kbd>u</kbd> undoes it.
             </span>
           )}
         </p>
@@ -284,7 +306,7 @@ export function Labeller({
             {cardOf(current, audit ? `Line ${current.source?.lineNo} of ${audit.runName}` : "Probe")}
             {partners.map((p) => cardOf(p, `Matched pair ${p.pairId}`, () => setCurrentId(p.id)))}
           </div>
-        ) : (
+        ) : waiting ? null : (
           <p>No {noun}s for this detector yet.</p>
         )}
         <div className="keys" role="group" aria-label="Label" data-ready={ready}>
@@ -300,7 +322,8 @@ export function Labeller({
           <button type="button" onClick={undoLast} aria-keyshortcuts="u" disabled={undo.length === 0}>
             <kbd>u</kbd> Undo
           </button>
-          <span className="muted">{saving > 0 ? "saving…" : "saved"}</span>
+          {/* Nothing to report before the first vote: "saved" there would claim a save that never happened. */}
+          {lastVote && <span className="muted">{saving > 0 ? "saving…" : error ? "not saved" : "saved"}</span>}
         </div>
         {error && (
           <p role="alert" className="error">
@@ -309,9 +332,9 @@ export function Labeller({
         )}
       </div>
       <aside className="labeller-side">
-        {audit && auditFigure ? <AuditFiguresPanel detector={detector} runName={audit.runName} figure={auditFigure} change={change} /> : <FiguresPanel detector={detector} figures={figures!} bySet={bySet} change={change} />}
-        {latency !== null && <p className="muted small">Figures updated {latency.toFixed(0)} ms after the key press.</p>}
-        <AgreementPanel agreement={agreement} />
+        {audit && panel.auditFigure ? <AuditFiguresPanel detector={detector} runName={audit.runName} figure={panel.auditFigure} change={change} /> : <FiguresPanel detector={detector} figures={panel.figures!} bySet={panel.bySet} change={change} />}
+        {latency !== null && <p className="muted small">Figures updated {latency.toFixed(0)} ms after the key press (saved and recomputed on the server).</p>}
+        <AgreementPanel agreement={panel.agreement} />
       </aside>
     </div>
   );

@@ -1,17 +1,16 @@
 import Link from "next/link";
 import { Fragment } from "react";
 import { notFound } from "next/navigation";
+import { cookies } from "next/headers";
 import { getDb } from "@/db/index";
-import { loadProbeSet } from "@/db/queries/probe-set";
-import { getAudit, listAudits, loadAuditQueue } from "@/db/queries/run-audit";
-import { getRun } from "@/db/queries/runs";
+import { getAudit, listAudits } from "@/db/queries/run-audit";
 import { loadDbPack } from "@/db/queries/scoring-context";
 import { can } from "@/lib/auth/permissions";
 import { DETECTOR_CODES, HARD_CODE_NAMES, type DetectorCode } from "@/lib/pack/vocab";
-import type { LabelVote } from "@/lib/probes/effective-label";
 import { DETECTOR_LEGEND } from "@/lib/probes/legend";
-import { Labeller, type AuditMode, type LabellerItem } from "./labeller";
-import { QUEUES, type Queue } from "./queues";
+import { BLIND_COOKIE, BLIND_QUEUES, blindChoice, QUEUES, type Queue } from "@/lib/probes/labelling";
+import { labelPanel, labelWindow, loadLabelItems } from "./label-data";
+import { Labeller } from "./labeller";
 import { requirePageUser } from "../../_lib/current-user";
 
 export const dynamic = "force-dynamic";
@@ -42,7 +41,7 @@ export default async function LabelPage({ params, searchParams }: { params: Prom
   const detector = (await params).detector.toUpperCase() as DetectorCode;
   if (!DETECTOR_CODES.includes(detector)) notFound();
   const sp = await searchParams;
-  const queue: Queue = QUEUES.includes(sp.queue as Queue) ? (sp.queue as Queue) : "unlabelled";
+  const asked: Queue = QUEUES.includes(sp.queue as Queue) ? (sp.queue as Queue) : "unlabelled";
   const db = getDb();
   let titles = new Map<string, string>();
   try {
@@ -52,35 +51,17 @@ export default async function LabelPage({ params, searchParams }: { params: Prom
   }
   const audits = listAudits(db);
 
-  let items: LabellerItem[];
-  let votes: Record<string, LabelVote[]>;
-  let audit: AuditMode | null = null;
-  if (sp.audit !== undefined) {
-    const a = /^\d+$/.test(sp.audit) ? getAudit(db, Number(sp.audit)) : null;
-    const run = a ? getRun(db, a.runId) : null;
-    if (!a || !run) notFound();
-    audit = { id: a.id, runId: run.id, runName: run.name, seed: a.seed, strata: a.strata };
-    const queueItems = loadAuditQueue(db, a, detector);
-    items = queueItems.map((q) => ({
-      id: `item-${q.itemId}`,
-      detector,
-      reply: q.reply,
-      context: q.context,
-      pairId: null,
-      note: null,
-      seq: q.seq,
-      predicted: q.stratum === "fired",
-      hits: q.hits,
-      cleared: q.cleared,
-      history: q.history,
-      source: { itemId: q.itemId, runId: run.id, runName: run.name, lineNo: q.lineNo, decisionId: q.decisionId, promotedProbeId: q.promotedProbeId },
-    }));
-    votes = Object.fromEntries(queueItems.map((q) => [`item-${q.itemId}`, q.votes]));
-  } else {
-    const set = loadProbeSet(db, detector);
-    items = set.map(({ votes: _v, file: _f, ...p }) => ({ ...p, cleared: null, history: null, source: null }));
-    votes = Object.fromEntries(set.map((p) => [p.id, p.votes]));
-  }
+  const a = sp.audit === undefined ? null : /^\d+$/.test(sp.audit) ? getAudit(db, Number(sp.audit)) : undefined;
+  if (a === undefined) notFound();
+  const loaded = loadLabelItems(db, detector, a);
+  if (!loaded) notFound();
+  const audit = loaded.mode;
+  // Blind (the annotator's default, or their choice in the cookie): the page holds no item's prediction, marks, note or
+  // votes before their vote, and only the queues blind labelling keeps (lib/probes/labelling.ts).
+  const blind = blindChoice((await cookies()).get(BLIND_COOKIE)?.value, actor) ?? user.roles.includes("annotator");
+  const queue: Queue = blind && !BLIND_QUEUES.includes(asked) ? "unlabelled" : asked;
+  const window = labelWindow(loaded.items, queue, actor, blind, { at: sp.probe ?? null });
+  const panel = labelPanel(loaded.items, audit, detector, actor, blind);
 
   return (
     <>
@@ -110,14 +91,13 @@ export default async function LabelPage({ params, searchParams }: { params: Prom
       </p>
       <Legend titles={titles} />
       <Labeller
-        key={audit ? `audit-${audit.id}` : "probes"}
+        key={`${audit ? `audit-${audit.id}` : "probes"}-${queue}-${sp.probe ?? ""}`}
         detector={detector}
-        items={items}
-        initialVotes={votes}
+        initialWindow={window}
+        initialPanel={panel}
         actor={actor}
         initialQueue={queue}
-        initialId={sp.probe ?? null}
-        blindByDefault={user.roles.includes("annotator")}
+        initialBlind={blind}
         canPromote={can(user, "promote_audit_item")}
         audit={audit}
       />

@@ -1,24 +1,27 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
-import { effectiveLabel, type LabelVote } from "@/lib/probes/effective-label";
+import { effectiveLabel } from "@/lib/probes/effective-label";
+import type { LabelItemView } from "@/lib/probes/labelling";
 import { HighlightedText, type Span } from "../../_components/highlighted-text";
-import type { LabellerItem } from "./labeller";
 
 type Promote = { promotedProbeId: string | null; onPromote: () => Promise<void> };
 
 /**
  * One probe or audit item: the reply with the detector's hits and cleared spans marked, the context it saw (the
  * conversation, allowed timelines, verification) and every annotator's vote. Blind until you vote: the prediction,
- * the marks, the label, the note and others' votes are hidden, so your label is yours and not the detector's.
+ * the marks, the label, the note and others' votes are hidden, so your label is yours and not the detector's. The server
+ * sends them only with the answer to your vote (`item.revealed`); after an undo the card hides them again.
  */
-export function ProbeCard({ item, votes, actor, heading, blind, onOpen, promote }: { item: LabellerItem; votes: LabelVote[]; actor: string; heading: string; blind: boolean; onOpen?: () => void; promote: Promote | null }) {
+export function ProbeCard({ item, heading, blind, onOpen, promote }: { item: LabelItemView; heading: string; blind: boolean; onOpen?: () => void; promote: Promote | null }) {
   const [promoting, setPromoting] = useState(false);
+  const mine = item.mine;
+  const shown = item.revealed && (!blind || mine !== null) ? item.revealed : null;
+  const revealed = shown !== null;
+  const votes = shown?.votes ?? [];
   const eff = effectiveLabel(votes);
-  const mine = votes.find((v) => v.annotator === actor)?.label ?? null;
-  const revealed = !blind || mine !== null;
-  const predicted = item.predicted ? "violation" : "clean";
-  const spans: Span[] = revealed ? [...item.hits.map((h) => ({ ...h, code: item.detector })), ...(item.cleared ?? []).map((c) => ({ ...c, code: item.detector, outcome: "cleared" as const }))] : [];
+  const predicted = shown?.predicted ? "violation" : "clean";
+  const spans: Span[] = shown ? [...shown.hits.map((h) => ({ ...h, code: item.detector })), ...(shown.cleared ?? []).map((c) => ({ ...c, code: item.detector, outcome: "cleared" as const }))] : [];
   const src = item.source;
   return (
     <article className="card probe" aria-label={`${heading} ${item.id}`}>
@@ -26,9 +29,9 @@ export function ProbeCard({ item, votes, actor, heading, blind, onOpen, promote 
         <h2>
           {heading} <code>{item.id}</code>
         </h2>
-        {revealed ? (
+        {shown ? (
           <p data-testid="prediction">
-            Detector predicts <span className={`badge ${item.predicted ? "bad-badge" : "hard"}`}>{predicted}</span> · Label{" "}
+            Detector predicts <span className={`badge ${shown.predicted ? "bad-badge" : "hard"}`}>{predicted}</span> · Label{" "}
             {eff.contested ? (
               <span className="badge advisory">
                 contested (tie {eff.violation}–{eff.clean})
@@ -44,7 +47,7 @@ export function ProbeCard({ item, votes, actor, heading, blind, onOpen, promote 
           </p>
         ) : (
           <p data-testid="blind">
-            <span className="badge">blind</span> The detector&apos;s prediction, its marks, the label and others&apos; votes show once you have voted. · Yours: <strong data-testid="my-label">none</strong>
+            <span className="badge">blind</span> The detector&apos;s prediction, its marks, the label and others&apos; votes show once you have voted. · Yours: <strong data-testid="my-label">{mine ?? "none"}</strong>
           </p>
         )}
       </header>
@@ -85,9 +88,9 @@ export function ProbeCard({ item, votes, actor, heading, blind, onOpen, promote 
         <dd>{item.context.may_disclose_account_details ? "verified: may disclose account details" : "not verified: no account details"}</dd>
       </dl>
       <HighlightedText text={item.reply} spans={spans} />
-      {revealed && item.hits.length > 0 && <p className="muted small">Hits: {item.hits.map((h) => `“${h.text}” (${h.reason})`).join("; ")}</p>}
-      {revealed && item.cleared && item.cleared.length > 0 && <p className="muted small">Read and cleared: {item.cleared.map((c) => `“${c.text}” (${c.reason})`).join("; ")}</p>}
-      {revealed && item.note && <p className="muted small">Note: {item.note}</p>}
+      {shown && shown.hits.length > 0 && <p className="muted small">Hits: {shown.hits.map((h) => `“${h.text}” (${h.reason})`).join("; ")}</p>}
+      {shown && shown.cleared && shown.cleared.length > 0 && <p className="muted small">Read and cleared: {shown.cleared.map((c) => `“${c.text}” (${c.reason})`).join("; ")}</p>}
+      {shown && shown.note && <p className="muted small">Note: {shown.note}</p>}
       {revealed && <p className="muted small">Votes: {votes.length ? votes.map((v) => `${v.annotator}: ${v.label}`).join(", ") : "none"}</p>}
       {promote &&
         revealed &&
