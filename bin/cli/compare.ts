@@ -1,5 +1,6 @@
-import { compareReports, failsRegressionGate } from "../../lib/compare/compare";
-import { renderCompareMarkdown } from "../../lib/compare/markdown";
+import { compareReports } from "../../lib/compare/compare";
+import { rulerVerdict } from "../../lib/compare/headline";
+import { failsGateWithHeadline, renderCompareMarkdown } from "../../lib/compare/markdown";
 import { loadReport } from "../load/reports";
 import { parseCommandArgs, UsageError } from "./args";
 
@@ -15,15 +16,20 @@ export async function run(argv: string[]): Promise<number> {
   if (positionals.length !== 2) throw new UsageError(`expected BASELINE CANDIDATE, got ${positionals.length} file argument(s)`);
   const [baselineFile, candidateFile] = positionals as [string, string];
   const seed = values.seed === undefined ? undefined : parseSeed(values.seed);
-  const outcome = compareReports(loadReport(baselineFile), loadReport(candidateFile), { role: values.role ?? null, seed });
+  const [baseline, candidate] = [loadReport(baselineFile), loadReport(candidateFile)];
+  const outcome = compareReports(baseline, candidate, { role: values.role ?? null, seed });
   for (const w of outcome.ok ? outcome.result.warnings : outcome.warnings) process.stderr.write(`assay compare: warning: ${w}\n`);
   if (!outcome.ok) {
     process.stderr.write(`assay compare: ${outcome.error}\n`);
     return 2;
   }
   const r = outcome.result;
-  process.stdout.write(values.json ? `${JSON.stringify(r, null, 2)}\n` : renderCompareMarkdown(r, { baseline: baselineFile, candidate: candidateFile }));
-  return values["fail-on-regression"] && failsRegressionGate(r) ? 1 : 0;
+  // Issue 26: where the ruler changed, the headline is the verdict recomputed under one ruler, or NOT COMPARABLE.
+  // (The CLI has one pack's targets at most, so a pack change has no like-for-like verdict here.)
+  const { headline: h } = rulerVerdict(baseline, candidate, r, undefined, values.role ?? null);
+  const headline = { kind: h.kind, verdict: h.verdict, label: h.kind === "like for like" ? h.label : null, sentence: h.sentence };
+  process.stdout.write(values.json ? `${JSON.stringify({ ...r, headline }, null, 2)}\n` : renderCompareMarkdown(r, { baseline: baselineFile, candidate: candidateFile, headline: h }));
+  return values["fail-on-regression"] && failsGateWithHeadline(r, h) ? 1 : 0;
 }
 
 function parseSeed(s: string): number {

@@ -52,10 +52,10 @@ export type RulerVerdict = {
  * Everything the Compare page, the CLI and approval read about the ruler in one call: what changed, the verdict
  * recomputed under one ruler where the reports allow it (with the comparison's own seed and resamples), and the headline.
  */
-export function rulerVerdict(baseline: NormalisedReport, candidate: NormalisedReport, asReported: CompareResult, sameTargets?: ReadonlySet<string>): RulerVerdict {
+export function rulerVerdict(baseline: NormalisedReport, candidate: NormalisedReport, asReported: CompareResult, sameTargets?: ReadonlySet<string>, role: string | null = null): RulerVerdict {
   const { changed } = rulerChanges(baseline, candidate);
   const lfl = likeForLike(baseline, candidate, sameTargets);
-  const options = { seed: asReported.seed, resamples: asReported.resamples };
+  const options = { seed: asReported.seed, resamples: asReported.resamples, role };
   const variants = lfl.variants.map((v) => ({ label: v.label, why: v.why, undoes: v.undoes, outcome: compareReports(v.baseline, v.candidate, options) }));
   return { changed, variants, impossible: lfl.impossible, headline: headlineVerdict(asReported, changed, variants, lfl.impossible) };
 }

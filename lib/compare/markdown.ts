@@ -1,7 +1,27 @@
 import { byDeltaThenKey, type CompareResult, type CompareRow, failsRegressionGate, TIE_EPS } from "./compare";
 import { cell, signed, thousands } from "./format";
+import type { Headline } from "./headline";
 
-export type MarkdownOptions = { baseline: string; candidate: string; /** Rows shown per direction in the Δ table. */ maxRows?: number };
+export type MarkdownOptions = {
+  baseline: string;
+  candidate: string;
+  /** Rows shown per direction in the Δ table. */
+  maxRows?: number;
+  /** Issue 26: the headline verdict (lib/compare/headline.ts); where the ruler changed it replaces the raw verdict line. */
+  headline?: Headline;
+};
+
+/** --fail-on-regression with the headline: a like-for-like REGRESSED fails the gate too, even under a raw IMPROVED. */
+export function failsGateWithHeadline(r: CompareResult, h?: Headline): boolean {
+  return failsRegressionGate(r) || h?.verdict === "REGRESSED";
+}
+
+function verdictLine(r: CompareResult, h: Headline | undefined): string {
+  const figures = (x: CompareResult) => `mean Δ ${signed(x.mean_delta)}, 95% CI ${signed(x.ci[0])} to ${signed(x.ci[1])}, ${x.n_pairs} pairs; ${x.resampling}`;
+  if (!h || h.kind === "as reported") return `**Verdict: ${r.verdict}** (${figures(r)})`;
+  if (h.kind === "like for like") return `**Verdict: ${h.verdict}** like for like, ${h.label} (${figures(h.result)}). As reported: ${r.verdict}, which is not the agent's change alone: the ruler changed (see Warnings).`;
+  return `**Verdict: NOT COMPARABLE**: the ${h.fields.join(", ")} changed and no recomputation undoes it. As reported: ${r.verdict} (${figures(r)}), which is not the agent's change alone.`;
+}
 
 /** The compare report as markdown: verdict first, then what blocks, then the evidence. */
 export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): string {
@@ -9,9 +29,10 @@ export function renderCompareMarkdown(r: CompareResult, o: MarkdownOptions): str
   const group = r.kind === "judge" ? "role" : "family";
   const out: string[] = [];
   const ci = `95% CI ${signed(r.ci[0])} to ${signed(r.ci[1])}`;
-  out.push(`**Verdict: ${r.verdict}** (mean Δ ${signed(r.mean_delta)}, ${ci}, ${r.n_pairs} pairs; ${r.resampling})`);
-  const gate = failsRegressionGate(r) ? "FAIL" : "PASS";
-  out.push("", `**Regression gate: ${gate}** (verdict ${r.verdict}; ${r.blockers.length} blocker(s); ${r.gate_flips.pass_to_fail.length} pass→fail flip(s))`);
+  out.push(verdictLine(r, o.headline));
+  const gate = failsGateWithHeadline(r, o.headline) ? "FAIL" : "PASS";
+  const headlineNote = o.headline && o.headline.kind !== "as reported" ? `; headline ${o.headline.verdict ?? "NOT COMPARABLE"}` : "";
+  out.push("", `**Regression gate: ${gate}** (verdict ${r.verdict}${headlineNote}; ${r.blockers.length} blocker(s); ${r.gate_flips.pass_to_fail.length} pass→fail flip(s))`);
   out.push("", `# Compare: ${o.baseline} → ${o.candidate}`, "", `${r.kind} reports (${r.formats.baseline} → ${r.formats.candidate}).${figuresNote(r)}`);
 
   out.push("", `## Blockers (${r.blockers.length})`, "");
