@@ -23,6 +23,7 @@ describe("permissions table", () => {
     start_audit: ["analyst", "lead"],
     promote_audit_item: ["analyst", "lead"],
     delete_run: ["lead"],
+    release_probe_set: ["lead"],
   };
 
   it.each(CAPABILITIES.flatMap((c) => ROLES.map((r) => [c, r] as const)))("%s is granted to %s exactly as the table says", (capability, role) => {

@@ -15,6 +15,7 @@ export const CAPABILITIES = [
   "start_audit",
   "promote_audit_item",
   "delete_run",
+  "release_probe_set",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -37,6 +38,7 @@ export const PERMISSIONS: Readonly<Record<Capability, readonly Role[]>> = {
   start_audit: ANALYSTS, // issue 18: annotators label a run's audit but do not start one
   promote_audit_item: ANALYSTS, // issue 18: an audit item becomes a probe only by an analyst's or lead's hand
   delete_run: LEADS, // issue 20: a deletion takes a run's lines and scores with it; it is a lead's call
+  release_probe_set: LEADS, // issue 26: a release changes which criteria gate every later run; a lead decides, after a diff
 };
 
 type HasRoles = { roles: readonly Role[] };
