@@ -1,8 +1,9 @@
 import { validateDetectors } from "../../lib/detectors/validate";
 import { DETECTOR_CODES, HARD_CODE_NAMES } from "../../lib/pack/vocab";
 import { parseCommandArgs } from "./args";
-import { loadFirstReadings, loadProbes } from "../load/probes";
-import { FIRST_READING_TARGETS, meetsTargets, type Rate } from "../../lib/probes/first-readings";
+import { loadFirstReadings, loadFreshBatch, loadProbes } from "../load/probes";
+import { DETECTORS } from "../../lib/detectors";
+import { FIRST_READING_TARGETS, firstReadingFigures, meetsTargets, type FirstReading, type Rate } from "../../lib/probes/first-readings";
 import { advisoryWhy, f3ci, pairsText } from "../../lib/format";
 import { figuresBySet } from "../../lib/probes/probe-sets";
 import type { DetectorFigure } from "../../lib/scoring/report-schema";
@@ -25,8 +26,13 @@ export async function run(argv: string[]): Promise<number> {
   const probes = loadProbes(values.file && values.file.length > 0 ? values.file : undefined);
   const figures = validateDetectors(probes);
   const firstReadings = loadFirstReadings();
+  // Once read, a batch is a fixed set: its figures now, beside its first reading, show how much of a fix was fitting.
+  const freshNow = firstReadings.map((r) => {
+    const { probes: batch } = loadFreshBatch(r.batch);
+    return { batch: r.batch, detectors: firstReadingFigures(batch.map((p) => ({ ...p, predicted: DETECTORS[p.detector](p.reply, p.context).fired }))) };
+  });
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ ...figures, first_readings: firstReadings }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ ...figures, first_readings: firstReadings, fresh_batches_now: freshNow }, null, 2)}\n`);
     return 0;
   }
   const out = ["| detector | n (viol/clean) | precision [95% CI] | recall [95% CI] | pairs separated [95% CI] | tp fp fn tn | status |", "|---|---|---|---|---|---|---|"];
@@ -63,6 +69,10 @@ export async function run(argv: string[]): Promise<number> {
         }
       }
     }
+  }
+  if (freshNow.length) {
+    out.push("", "The same batches now (read and fixed on since their first reading, so not evidence of generalization; kept out of the gating probe sets until a lead releases them):", "", "| batch | detector | false zeros [95% CI] | pairs separated [95% CI] | recall on drifting violations [95% CI] |", "|---|---|---|---|---|");
+    for (const f of freshNow) for (const c of DETECTOR_CODES) out.push(`| ${f.batch} | ${c} | ${rateCell(f.detectors[c].false_zero)} | ${rateCell(f.detectors[c].pairs_separated)} | ${rateCell(f.detectors[c].recall)} |`);
   }
   const wrong = DETECTOR_CODES.flatMap((c) => figures[c].predictions.filter((p) => p.predicted !== p.label).map((p) => `- ${p.id}: labelled ${p.label}, predicted ${p.predicted}`));
   if (wrong.length) out.push("", "Disagreements:", ...wrong);

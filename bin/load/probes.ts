@@ -1,7 +1,8 @@
 import { InputError } from "../../lib/io/input-error";
-import { firstReadingSchema, type FirstReading } from "../../lib/probes/first-readings";
+import { batchDecisionSchema, batchLabelSchema, batchProbes, batchReplySchema, firstReadingSchema, type BatchProbe, type FirstReading } from "../../lib/probes/first-readings";
 import { probeSchema, type Probe } from "../../lib/schemas/probe";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { listFiles, readJsonlFile, repoPath } from "./files";
 
 export function shippedProbeFiles(): string[] {
@@ -26,6 +27,18 @@ export function loadProbes(files = shippedProbeFiles()): Probe[] {
 }
 
 /** The log of fresh batches' first readings (issue 25), oldest first; empty when no batch has been read yet. */
-export function loadFirstReadings(file = repoPath("probes", "first-readings.jsonl")): FirstReading[] {
+export function loadFirstReadings(file = repoPath("probes", "fresh", "first-readings.jsonl")): FirstReading[] {
   return existsSync(file) ? readJsonlFile(file, firstReadingSchema) : [];
+}
+
+/** A fresh batch's folder (probes/fresh/<batch>/): its draw, the authors' replies and the second author's labels, as probes. */
+export function loadFreshBatch(batch: string): { seed: number; replies: number; probes: BatchProbe[] } {
+  const dir = repoPath("probes", "fresh", batch);
+  const { seed } = JSON.parse(readFileSync(path.join(dir, "draw.json"), "utf8")) as { seed: number };
+  const decisions = readJsonlFile(path.join(dir, "decisions.jsonl"), batchDecisionSchema);
+  const replies = listFiles(dir, ".jsonl")
+    .filter((f) => path.basename(f).startsWith("authored-"))
+    .flatMap((f) => readJsonlFile(f, batchReplySchema));
+  const labels = readJsonlFile(path.join(dir, "labels.jsonl"), batchLabelSchema);
+  return { seed, replies: replies.length, probes: batchProbes(batch, decisions, replies, labels) };
 }

@@ -48,7 +48,7 @@ export type Rate = z.infer<typeof rate>;
 
 const detectorFigures = z.record(z.enum(DETECTOR_CODES), z.object({ false_zero: rate, pairs_separated: rate, recall: rate }).strict());
 
-/** One line of probes/first-readings.jsonl. */
+/** One line of probes/fresh/first-readings.jsonl. */
 export const firstReadingSchema = z
   .object({
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
