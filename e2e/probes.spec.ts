@@ -31,6 +31,8 @@ test("labelling a probe with the keyboard updates precision and recall without a
   await openLabelling(page, "/probes/H5?queue=all");
   // Annotators label blind by default; this test reads the shipped label first.
   await page.getByLabel(/Blind labelling/).uncheck();
+  // The server sends what blind labelling hid only now (issue 26): wait for it.
+  await expect(page.getByRole("article").first().getByTestId("prediction")).toBeVisible();
   await expect(page.getByRole("region", { name: "Detector figures" })).toContainText("Precision");
   await page.evaluate(() => ((window as unknown as { __noReload?: boolean }).__noReload = true));
 
@@ -82,6 +84,7 @@ test("H5 matched pairs are shown side by side", async ({ page }) => {
 test("two annotators label the same probe: both votes count, agreement is shown, and the audit log records both", async ({ page }) => {
   await openLabelling(page, "/probes/H4?queue=all");
   await page.getByLabel(/Blind labelling/).uncheck();
+  await expect(page.getByRole("article").first().getByTestId("prediction")).toBeVisible();
   const probe = page.getByRole("article").first();
   const id = (await probe.getByRole("heading").innerText()).split(" ").pop()!;
   const shipped = (await probe.innerText()).match(/Votes: shipped: (violation|clean)/)?.[1] as "violation" | "clean";
