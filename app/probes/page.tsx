@@ -10,21 +10,27 @@ import { DetectorTable } from "../_components/detector-table";
 import { AddProbeForm } from "./add-probe-form";
 import { ExportProbesButton } from "./export-probes-button";
 import { requirePageUser } from "../_lib/current-user";
+import { latestRelease } from "@/db/queries/probe-set-versions";
+import { probeSetVersionText } from "@/lib/probes/release";
+import { DraftBanner } from "./draft-banner";
 
 export const dynamic = "force-dynamic";
 
 export default async function ProbesPage() {
   const actor = (await requirePageUser()).email;
   const all = loadProbeSet(getDb());
+  const released = latestRelease(getDb());
   const figures = {} as Record<DetectorCode, DetectorFigure>;
   for (const c of DETECTOR_CODES) figures[c] = figuresOf(all.filter((p) => p.detector === c));
   return (
     <>
       <h1>Probes</h1>
       <p className="muted">
-        Hand-labelled replies that measure each detector. Figures are computed now, from the detectors&apos; current code and the effective labels (majority of annotators; ties are contested and left out). A detector whose recall, or share of matched pairs separated, is below 0.9 makes its criterion advisory for the next run imported.
+        Hand-labelled replies that measure each detector. The draft&apos;s figures are computed now, from the detectors&apos; current code and the effective labels (majority of annotators; ties are contested and left out). A detector whose recall, or share of matched pairs separated, is below 0.9 makes its criterion advisory — for runs imported after a lead releases the draft as a new probe-set version (<Link href="/probes/release">release diff</Link>).
       </p>
-      <DetectorTable detectors={figures} caption="Live detector figures" />
+      <DraftBanner />
+      <DetectorTable detectors={figures} caption="Draft detector figures (live)" />
+      {released ? <DetectorTable detectors={released.figures} caption={`Released probe set ${probeSetVersionText(released.version)}: the figures runs are scored with`} /> : null}
       <div className="detector-cards">
         {DETECTOR_CODES.map((c) => {
           const set = all.filter((p) => p.detector === c);

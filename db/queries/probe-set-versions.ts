@@ -2,7 +2,8 @@ import { asc, desc } from "drizzle-orm";
 import { effectiveLabel } from "../../lib/probes/effective-label";
 import { draftDigest, probeSetReleaseSchema, releaseDiff, type ProbeSetRelease, type ProbeSetSnapshot, type ReleaseDiff } from "../../lib/probes/release";
 import type { DbOrTx } from "../index";
-import { probeSetVersions, type ProbeSetVersionRow } from "../schema";
+import type { DetectorCode } from "../../lib/pack/vocab";
+import { probes, probeSetVersions, type ProbeSetVersionRow } from "../schema";
 import { detectorFigures, loadProbeSet } from "./probe-set";
 
 // Shared with the import path, db:setup and tests, so no `server-only` marker here.
@@ -35,4 +36,9 @@ export function draftState(db: DbOrTx): DraftState {
   const released = latestRelease(db);
   const draft = draftSnapshot(db);
   return { released, draft, digest: draftDigest(draft), diff: releaseDiff(released, draft) };
+}
+
+/** Each probe's detector by id: the release diff links a changed label to its labelling page. */
+export function probeDetectors(db: DbOrTx): Map<string, DetectorCode> {
+  return new Map(db.select({ id: probes.id, detector: probes.detector }).from(probes).all().map((r) => [r.id, r.detector]));
 }

@@ -12,6 +12,7 @@ import { BLIND_COOKIE, BLIND_QUEUES, blindChoice, QUEUES, type Queue } from "@/l
 import { labelPanel, labelWindow, loadLabelItems } from "./label-data";
 import { Labeller } from "./labeller";
 import { requirePageUser } from "../../_lib/current-user";
+import { DraftBanner } from "../draft-banner";
 
 export const dynamic = "force-dynamic";
 
@@ -85,6 +86,7 @@ export default async function LabelPage({ params, searchParams }: { params: Prom
           </Link>
         ))}
       </nav>
+      {audit ? null : <DraftBanner />}
       <p className="muted">
         Keys: <kbd>v</kbd> violation · <kbd>c</kbd> clean (each saves and moves to the next) · <kbd>n</kbd> next · <kbd>u</kbd> undo. Your label is one vote; the effective label is the majority of all annotators{audit ? "" : " (the labels shipped in probes/*.jsonl count as the annotator “shipped”)"}. Label the reply against the policy, not the detector.
         {audit && " The queue mixes replies where the detector fired and where it did not, in a random order drawn once for everyone."}

@@ -49,7 +49,7 @@ export default async function RunReportPage({ params, searchParams }: { params: 
       </p>
       <h1>Run report: {run.name}</h1>
       <p className="muted">
-        {run.fileName} · model {run.model ?? "—"} · {run.nLines.toLocaleString("en-US")} lines · pack v{run.packVersion} · eval hash <code title={r.eval_hash}>{r.eval_hash.slice(0, 12)}</code> · imported by {run.createdBy}, {when(run.createdAt)}
+        {run.fileName} · model {run.model ?? "—"} · {run.nLines.toLocaleString("en-US")} lines · pack v{run.packVersion} · {run.probeSetVersion === null ? <span title="imported before probe sets were released as versions (issue 26): scored with the probe labels as they stood then">probe set: not recorded</span> : <span data-testid="probe-set-version">probe set v{run.probeSetVersion}</span>} · eval hash <code title={r.eval_hash}>{r.eval_hash.slice(0, 12)}</code> · imported by {run.createdBy}, {when(run.createdAt)}
         {run.example && (
           <>
             {" "}
@@ -207,10 +207,10 @@ export default async function RunReportPage({ params, searchParams }: { params: 
       </section>
 
       <section aria-labelledby="detectors">
-        <h2 id="detectors">Detectors (measured on the probe set at import)</h2>
+        <h2 id="detectors">Detectors ({run.probeSetVersion === null ? "measured on the probe set at import" : `released probe set v${run.probeSetVersion}, which scored this run`})</h2>
         <DetectorTable detectors={r.detectors} caption="Detector validation" />
         <p className="muted">
-          Figures at import time decide which criteria are advisory for this run; the probe set may have been relabelled since — see <Link href="/probes">Probes</Link> for the live figures. Recall (dashed line) or matched pairs separated below 0.9 makes a criterion advisory.
+          The figures of the released probe-set version an import is scored with decide which criteria are advisory for the run; annotators&apos; labels since change only the draft until a lead releases a new version — see <Link href="/probes">Probes</Link> for the draft&apos;s live figures and <Link href="/probes/release">the release diff</Link>. Recall (dashed line) or matched pairs separated below 0.9 makes a criterion advisory.
         </p>
         <RunAuditSection runId={run.id} audit={audit} figures={audit ? auditFiguresOf(getDb(), audit) : null} canStart={can(user, "start_audit")} />
       </section>
