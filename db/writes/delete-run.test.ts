@@ -52,4 +52,13 @@ describe("deleting a run", () => {
     const row = t.db.select().from(auditLog).where(eq(auditLog.action, "run.delete")).all().at(-1)!;
     expect(row).toMatchObject({ actor: "lead@example.org", entityId: "4", detail: { lines: n, deleted: { run_lines: n, decision_scores: n } } });
   });
+
+  it("a deleted example run stays deleted when db:setup seeds again (issue 26)", () => {
+    const example = t.db.select({ id: runs.id, name: runs.name }).from(runs).where(eq(runs.example, true)).all().find((r) => r.id !== 4 && runDeletionPlan(t.db, r.id)?.blockers.length === 0)!;
+    deleteRun(t.db, { runId: example.id, actor: "lead@example.org" });
+    expect(t.db.select().from(auditLog).where(eq(auditLog.action, "run.delete")).all().at(-1)!.detail).toMatchObject({ name: example.name, example: true });
+    const again = seedFromRepo(t.db);
+    expect(again.runsAdded).toEqual([]);
+    expect(t.db.select().from(runs).where(eq(runs.name, example.name)).all()).toEqual([]);
+  });
 });

@@ -26,7 +26,8 @@ export function deleteRun(db: Db, input: { runId: number; actor: string; at?: st
         entity: "run",
         entityId: String(input.runId),
         at: input.at,
-        detail: { name: plan.run.name, lines: plan.run.nLines, deleted: Object.fromEntries(plan.goesWith.map((g) => [g.table, g.rows])) },
+        // `example` tells db:setup not to bring a deleted example run back (issue 26).
+        detail: { name: plan.run.name, example: plan.run.example, lines: plan.run.nLines, deleted: Object.fromEntries(plan.goesWith.map((g) => [g.table, g.rows])) },
       });
     },
     { behavior: "immediate" },

@@ -9,6 +9,7 @@ import { mustAskFileSchema, policiesFileSchema } from "../../lib/schemas/pack";
 import { probeSchema } from "../../lib/schemas/probe";
 import type { Db } from "../index";
 import { judgeReports, runs } from "../schema";
+import { deletedExampleRuns } from "../queries/deleted-example-runs";
 import { loadDbScoringContext } from "../queries/scoring-context";
 import { seedGoldenCases, type GoldenSeedCounts } from "./golden-cases";
 import { importJudgeReportText } from "./import-judge-report";
@@ -47,9 +48,10 @@ export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string 
   if (opts.exampleRuns !== false) {
     const files = listFiles(repoPath("golden", "runs"), ".jsonl");
     const ctx = files.length ? loadDbScoringContext(db) : null;
+    const deleted = deletedExampleRuns(db); // issue 26: a lead's deletion stands across db:setup
     for (const f of files) {
       const name = path.basename(f, ".jsonl");
-      if (db.select({ id: runs.id }).from(runs).where(eq(runs.name, name)).get()) continue;
+      if (deleted.has(name) || db.select({ id: runs.id }).from(runs).where(eq(runs.name, name)).get()) continue;
       importRunText(db, ctx!, { name, fileName: path.basename(f), text: readText(f), actor: "db-setup", example: true, at });
       runsAdded.push(name);
     }
