@@ -5,6 +5,7 @@ import { getDb } from "@/db/index";
 import { userForSession, type CurrentUser } from "@/db/queries/users";
 import type { Capability } from "@/lib/auth/permissions";
 import { signInPath } from "@/lib/auth/return-to";
+import { clientAddress } from "@/lib/http/forwarded";
 import { hashSessionToken, isWellFormedToken, SESSION_COOKIE } from "@/lib/auth/session-token";
 import { authorizeUser, type Authorized, type AuthTarget } from "./authorize";
 
@@ -29,5 +30,5 @@ export type { Authorized } from "./authorize";
  * the audit log (who tried what, on which record) and returned as 401/403; hiding a button is not a check.
  */
 export async function authorize(capability: Capability, target: AuthTarget): Promise<Authorized> {
-  return authorizeUser(getDb(), await currentUser(), capability, target);
+  return authorizeUser(getDb(), await currentUser(), capability, { ...target, address: target.address ?? clientAddress(await headers()) });
 }

@@ -1,10 +1,49 @@
-import "server-only";
-import { desc, lt } from "drizzle-orm";
-import type { Db } from "../index";
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { OUTCOME_SUFFIXES, type AuditFilters } from "../../lib/audit-log/filters";
+import type { DbOrTx } from "../index";
 import { auditLog } from "../schema";
 
-/** The audit log, newest first, `limit` rows older than `before` (an id) for paging. */
-export function listAudit(db: Db, opts: { limit: number; before?: number }) {
-  const q = db.select().from(auditLog);
-  return (opts.before ? q.where(lt(auditLog.id, opts.before)) : q).orderBy(desc(auditLog.id)).limit(opts.limit).all();
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const endsWith = (suffix: string) => sql`${auditLog.action} like ${`%${escapeLike(suffix)}`} escape '\\'`;
+
+function where(f: AuditFilters): SQL | undefined {
+  const parts: Array<SQL | undefined> = [];
+  if (f.who) parts.push(sql`${auditLog.actor} like ${`%${escapeLike(f.who)}%`} escape '\\'`);
+  if (f.action) parts.push(eq(auditLog.action, f.action));
+  if (f.outcome === "refused") parts.push(or(...OUTCOME_SUFFIXES.refused.map(endsWith)));
+  if (f.outcome === "failed") parts.push(or(...OUTCOME_SUFFIXES.failed.map(endsWith)));
+  if (f.outcome === "done") parts.push(and(...[...OUTCOME_SUFFIXES.refused, ...OUTCOME_SUFFIXES.failed].map((s) => sql`not (${endsWith(s)})`)));
+  // Dates are UTC days: `at` is an ISO string, so a day's rows sort between "D" and "D+1".
+  if (f.from) parts.push(gte(auditLog.at, f.from));
+  if (f.to) parts.push(lt(auditLog.at, nextDay(f.to)));
+  return parts.length ? and(...parts) : undefined;
 }
+
+function nextDay(d: string): string {
+  const t = new Date(`${d}T00:00:00.000Z`);
+  t.setUTCDate(t.getUTCDate() + 1);
+  return t.toISOString().slice(0, 10);
+}
+
+/**
+ * A page of the audit log matching the filters, newest first: `limit` rows older than `before` (an id), how many rows
+ * match in all, and whether older ones remain.
+ */
+export function listAudit(db: DbOrTx, f: AuditFilters & { limit: number }) {
+  const filter = where(f);
+  const rows = db
+    .select()
+    .from(auditLog)
+    .where(and(filter, f.before ? lt(auditLog.id, f.before) : undefined))
+    .orderBy(desc(auditLog.id))
+    .limit(f.limit + 1)
+    .all();
+  const total = db.select({ n: count() }).from(auditLog).where(filter).get()!.n;
+  return { rows: rows.slice(0, f.limit), total, more: rows.length > f.limit };
+}
+
+/** Every action the log holds, for the filter's choices. */
+export function auditActions(db: DbOrTx): string[] {
+  return db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action).all().map((r) => r.action);
+}
+
