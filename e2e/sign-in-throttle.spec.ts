@@ -32,16 +32,18 @@ async function signInElsewhere(browser: Browser, email: string, password: string
   return { page, form, close: () => context.close() };
 }
 
-// This spec's wrong passwords all come from 127.0.0.1 and count against the address too (limit 50): a lead clears that
-// count afterwards through the People page, so the specs after this one sign in unhindered.
+// This spec's wrong passwords all come from 127.0.0.1. Those on emails nobody holds count against the address (limit
+// 50): a lead clears that count afterwards through the People page, so the specs after this one sign in unhindered.
 test.afterAll(async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, "lead");
   await page.goto("/users");
   const row = page.getByRole("table", { name: "Sign-in locks" }).getByRole("row").filter({ hasText: "address 127.0.0.1" });
-  await row.getByRole("button", { name: /Lift lock|Clear failures/ }).click();
-  await expect(row).toHaveCount(0);
+  if ((await row.count()) > 0) {
+    await row.getByRole("button", { name: /Lift lock|Clear failures/ }).click();
+    await expect(row).toHaveCount(0);
+  }
   await context.close();
 });
 
@@ -77,9 +79,11 @@ test("the 11th rapid wrong password is refused with 429; the right one from anot
   await after.close();
   await attacker.dispose();
 
-  // Each failed and each refused attempt left an audit row; none of them holds a password tried.
+  // Each failed attempt left an audit row, the two refusals from this address one row counting them (issue 26); none
+  // of them holds a password tried.
   await expect(await auditRows(page, "session.sign_in.failed", email)).toHaveCount(10);
-  await expect(await auditRows(page, "session.sign_in.throttled", email)).toHaveCount(2);
+  await expect(await auditRows(page, "session.sign_in.throttled", email)).toHaveCount(1);
+  await expect((await auditRows(page, "session.sign_in.throttled", email)).getByRole("cell", { name: "2", exact: true })).toHaveCount(1);
   await expect(await auditRows(page, "sign_in.lock", email)).toHaveCount(1);
   await expect(page.getByRole("table", { name: "Audit log" })).not.toContainText(WRONG);
 });
@@ -95,7 +99,8 @@ test("forty wrong passwords at once: ten are checked, thirty refused; a lead lif
   expect((await attempt(attacker, email, PASSWORD)).status()).toBe(429);
 
   await page.goto("/users");
-  const row = page.getByRole("table", { name: "Sign-in locks" }).getByRole("row").filter({ hasText: `account ${email}` });
+  // Issue 26: the account is locked from the address the guesses came from, and the table says which.
+  const row = page.getByRole("table", { name: "Sign-in locks" }).getByRole("row").filter({ hasText: `account ${email} from 127.0.0.1` });
   await expect(row.getByRole("cell").nth(1)).toHaveText("10");
   await expect(page.getByRole("table", { name: "People" }).getByRole("row").filter({ hasText: email })).toContainText("sign-in locked");
   const captured = page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined);
@@ -135,4 +140,17 @@ test("the address is the connection's: a client's X-Forwarded-For is ignored wit
   const row = (await auditRows(page, "session.sign_in.failed", email)).first();
   await expect(row).toContainText('"address":"127.0.0.1"');
   await expect(row).not.toContainText("203.0.113.9");
+});
+
+test("a failed sign-in keeps the email typed, and clears the password", async ({ page }) => {
+  await page.context().clearCookies();
+  await page.goto("/sign-in");
+  const form = page.getByRole("form", { name: "Sign in" });
+  const email = unique("forgetful");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(WRONG);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await expect(form.getByRole("alert")).toHaveText("wrong email or password");
+  await expect(form.getByLabel("Email")).toHaveValue(email);
+  await expect(form.getByLabel("Password")).toHaveValue("");
 });

@@ -3,6 +3,7 @@ import { listSignInThrottles } from "@/db/queries/sign-in-throttles";
 import { listUsers } from "@/db/queries/users";
 import { can } from "@/lib/auth/permissions";
 import { throttleConfigFromEnv } from "@/lib/auth/throttle";
+import { parseAccountSubject } from "@/lib/auth/throttle-scopes";
 import { when } from "../_lib/format";
 import { requirePageUser } from "../_lib/current-user";
 import { AddPersonForm, LiftLockForm, ResetPasswordForm, RolesForm } from "./people-forms";
@@ -23,7 +24,8 @@ export default async function UsersPage() {
   const people = listUsers(getDb());
   const now = new Date();
   const throttles = listSignInThrottles(getDb(), now, throttleConfigFromEnv(process.env));
-  const lockedAccounts = new Set(throttles.filter((x) => x.scope === "account" && x.lockedUntil !== null).map((x) => x.subject));
+  // Issue 26: an account is locked per address; the badge says it is locked from at least one.
+  const lockedAccounts = new Set(throttles.filter((x) => x.scope === "account" && x.lockedUntil !== null).map((x) => parseAccountSubject(x.subject).email));
   return (
     <>
       <h1>People</h1>
@@ -47,7 +49,7 @@ export default async function UsersPage() {
               <td>
                 {p.email}
                 {p.id === user.id ? <span className="muted"> (you)</span> : null}
-                {lockedAccounts.has(p.email) ? <span className="badge bad"> sign-in locked</span> : null}
+                {lockedAccounts.has(p.email) ? <span className="badge bad"> sign-in locked from an address</span> : null}
               </td>
               <td>{p.name}</td>
               <td>{p.roles.join(", ")}</td>
@@ -65,7 +67,7 @@ export default async function UsersPage() {
       <section aria-labelledby="sign-in-locks">
         <h2 id="sign-in-locks">Sign-in locks</h2>
         <p className="muted">
-          Accounts (whether anyone holds the email or not) and client addresses with failed sign-ins counted. At the limit the account or address is locked, and each further lock lasts twice as long; lifting one clears its count (docs/ACCOUNTS.md).
+          Accounts as tried from one address (whether anyone holds the email or not), and client addresses with sign-ins on emails nobody holds, with their failures counted. At the limit the account is locked from that address only, or the address for every attempt from it; each further lock lasts twice as long; lifting one clears its count (docs/ACCOUNTS.md).
         </p>
         {throttles.length === 0 ? (
           <p className="muted">No failed sign-ins counted.</p>

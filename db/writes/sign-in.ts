@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { signInFormSchema, SIGN_IN_FAILED, verifySignIn } from "../../lib/auth/sign-in";
 import { hashSessionToken, newSessionToken } from "../../lib/auth/session-token";
 import { admit, limitFor, settleFailure, settleSuccess, type ThrottleConfig, type ThrottleState } from "../../lib/auth/throttle";
-import type { ThrottleScope } from "../../lib/auth/throttle-scopes";
+import { accountSubject, type ThrottleScope } from "../../lib/auth/throttle-scopes";
 import type { Db, DbOrTx } from "../index";
 import { findUserByEmail } from "../queries/users";
 import { signInThrottles } from "../schema";
-import { audit } from "./audit";
+import { audit, auditRefusal } from "./audit";
 import { createSession } from "./users";
 
 // Issue 20: one sign-in path for the form (app/sign-in/actions.ts) and POST /api/sign-in. The throttle's state lives in
@@ -47,17 +47,23 @@ function auditLock(tx: DbOrTx, key: Key, state: ThrottleState, at: string): void
 }
 
 /**
- * Checks email and password, throttled. The attempt is admitted (and counted in advance) on both its account and its
- * address, or refused with 429 while either is locked. A wrong password is a 401 with one message for every cause.
- * On success a session is created (its token returned for the cookie) and the account's count starts afresh.
+ * Checks email and password, throttled (issue 26). Two keys: the account as typed from this address (limit
+ * accountMaxFailures), so guesses from one address lock the account there and nowhere else; and the address, which counts
+ * attempts on emails nobody holds (limit addressMaxFailures) and, once locked, refuses every attempt from it, so which
+ * emails are held cannot be read off the answers. An attempt is admitted (and counted in advance) or refused with 429
+ * while either key is locked. A wrong password is a 401 with one message for every cause. On success a session is
+ * created (its token returned for the cookie) and the account's count from this address starts afresh.
  */
 export async function signIn(db: Db, input: { email: unknown; password: unknown; address: string; cfg: ThrottleConfig; now?: () => Date }): Promise<SignInOutcome> {
   const clock = input.now ?? (() => new Date());
   const parsed = signInFormSchema.safeParse({ email: input.email ?? "", password: input.password ?? "" });
   const email = parsed.success ? parsed.data.email : null;
-  const keys: Key[] = [...(email ? [{ scope: "account" as const, subject: email }] : []), { scope: "address" as const, subject: input.address }];
+  const user = email ? findUserByEmail(db, email) : null;
+  const keys: Key[] = [...(email ? [{ scope: "account" as const, subject: accountSubject(email, input.address) }] : []), { scope: "address" as const, subject: input.address }];
+  // The address counts only attempts on emails nobody holds; a known account's failures count on its own key.
+  const counts = (k: Key) => k.scope === "account" || user === null;
 
-  // 1. Admission, in one immediate transaction over both keys: refused if either is locked, else counted on both.
+  // 1. Admission, in one immediate transaction over both keys: refused if either is locked, else counted.
   const start = clock();
   const at = start.toISOString();
   const refusal = db.transaction(
@@ -65,7 +71,7 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown;
       const admissions = keys.map((k) => ({ key: k, a: admit(readState(tx, k), start, limitFor(k.scope, input.cfg), input.cfg) }));
       const refused = admissions.filter((x) => !x.a.admitted);
       if (refused.length === 0) {
-        for (const { key, a } of admissions) writeState(tx, key, a.next, start);
+        for (const { key, a } of admissions) if (counts(key)) writeState(tx, key, a.next, start);
         return null;
       }
       for (const { key, a } of refused) {
@@ -74,13 +80,14 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown;
       }
       const retryAfterMs = Math.max(...refused.map((x) => (x.a.admitted ? 0 : x.a.retryAfterMs)));
       const lockedUntil = refused.map((x) => (x.a.admitted ? "" : x.a.lockedUntil)).sort().at(-1)!;
-      audit(tx, {
+      auditRefusal(tx, {
         actor: "anonymous",
         action: "session.sign_in.throttled",
         entity: "sign_in",
         entityId: loggedEmail(email),
         at,
-        detail: { status: 429, email: loggedEmail(email), address: input.address, locked: refused.map((x) => x.key.scope), locked_until: lockedUntil },
+        address: input.address,
+        detail: { status: 429, email: loggedEmail(email), locked: refused.map((x) => x.key.scope), locked_until: lockedUntil },
       });
       return { retryAfterS: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
     },
@@ -89,7 +96,6 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown;
   if (refusal) return { ok: false, status: 429, error: tooManyAttempts(refusal.retryAfterS), retryAfterS: refusal.retryAfterS };
 
   // 2. The password (an unknown email costs the same KDF work), outside any transaction.
-  const user = email ? findUserByEmail(db, email) : null;
   const good = parsed.success && (await verifySignIn(parsed.data.password, user?.passwordHash ?? null)) && user !== null;
 
   // 3. Settle: a success takes the attempt back and opens the session; a failure keeps it counted, maybe locking.
@@ -97,7 +103,7 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown;
   if (good && user) {
     db.transaction(
       (tx) => {
-        for (const k of keys) writeState(tx, k, settleSuccess(readState(tx, k), k.scope), end);
+        for (const k of keys) if (counts(k)) writeState(tx, k, settleSuccess(readState(tx, k), k.scope), end);
       },
       { behavior: "immediate" },
     );
@@ -107,11 +113,12 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown;
   }
   db.transaction(
     (tx) => {
-      const counts: Record<string, number> = {};
+      const failures: Record<string, number> = {};
       for (const k of keys) {
+        if (!counts(k)) continue;
         const s = settleFailure(readState(tx, k), end, limitFor(k.scope, input.cfg), input.cfg);
         writeState(tx, k, s.next, end);
-        counts[k.scope] = s.next.failures;
+        failures[k.scope] = s.next.failures;
         if (s.lockedNow) auditLock(tx, k, s.next, end.toISOString());
       }
       audit(tx, {
@@ -120,7 +127,7 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown;
         entity: user ? "user" : "sign_in",
         entityId: user ? String(user.id) : loggedEmail(email),
         at: end.toISOString(),
-        detail: { status: 401, email: loggedEmail(email), address: input.address, account_failures: counts.account ?? null, address_failures: counts.address },
+        detail: { status: 401, email: loggedEmail(email), address: input.address, account_failures: failures.account ?? null, address_failures: failures.address ?? null },
       });
     },
     { behavior: "immediate" },
