@@ -22,3 +22,15 @@ export function sameOrigin(req: Request): boolean {
 export function fromWorkbench(req: Request, contentType: "application/json" | "application/x-ndjson"): boolean {
   return sameOrigin(req) && (req.headers.get("content-type")?.startsWith(contentType) ?? false);
 }
+
+/**
+ * Issue 26: a GET that is recorded (an export download) must come from the workbench's own pages. The browser says where
+ * a request started in Sec-Fetch-Site: "same-origin", or "none" for an address typed or bookmarked; anything else
+ * ("same-site": another port of this host; "cross-site") is another page making the person's browser ask. A browser
+ * too old to send it, or a script, is judged by its Origin as sameOrigin does.
+ */
+export function crossSite(req: Request): boolean {
+  const site = req.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return true;
+  return !sameOrigin(req);
+}

@@ -3,6 +3,7 @@ import { seededTexts } from "@/db/queries/seeded-files";
 import { auditExport } from "@/db/writes/export-probes";
 import { previewExport } from "@/lib/io/export-preview";
 import { storedZip } from "@/lib/io/zip";
+import { refuseCrossSite } from "../../../_lib/cross-site";
 import { authorize } from "../../../_lib/current-user";
 import { buildExport, EXPORT_KINDS, type ExportKind } from "../../../_lib/exports";
 
@@ -14,13 +15,18 @@ const json = (status: number, error: string) => Response.json({ data: null, erro
 /**
  * GET /api/export/probes|golden[?version=V][&file=PATH] (issue 20): the export as a download, a .zip of every file or
  * one file; never a write into the server's checkout. `version` pins what was previewed: if the data changed since,
- * 409. Probes: anyone who may export probes; golden: leads. Each download is audited (who, files, version).
+ * 409. Probes: anyone who may export probes; golden: leads. Each download is audited (who, files, version); a request
+ * started by another site is refused (403).
  */
 export async function GET(req: Request, { params }: { params: Promise<{ kind: string }> }): Promise<Response> {
   const { kind } = await params;
   if (!EXPORT_KINDS.includes(kind as ExportKind)) return json(404, `no export of '${kind}' (probes or golden)`);
   const k = kind as ExportKind;
-  const auth = await authorize(CAPABILITY[k], { action: `${k}.export`, entity: k === "probes" ? "probe_set" : "golden_case_set", entityId: "all" });
+  const target = { action: `${k}.export`, entity: k === "probes" ? "probe_set" : "golden_case_set", entityId: "all" };
+  // Issue 26: a download is recorded as the person's export, so another site must not be able to make their browser ask.
+  const refused = await refuseCrossSite(req, target);
+  if (refused) return refused;
+  const auth = await authorize(CAPABILITY[k], target);
   if (!auth.ok) return json(auth.status, auth.error);
   const b = buildExport(k);
   if (!b.ok) return json(409, b.error);

@@ -1,6 +1,7 @@
 import { getDb } from "@/db/index";
 import { exportAudit, getRunAudit } from "@/db/queries/run-audit";
 import { runSlug } from "@/lib/audit/promote";
+import { refuseCrossSite } from "../../../../_lib/cross-site";
 import { authorize } from "../../../../_lib/current-user";
 import { fromWorkbench } from "../../../../_lib/same-origin";
 import { startRunAudit } from "../../../../runs/audit";
@@ -20,9 +21,12 @@ export async function POST(req: Request, { params }: Params): Promise<Response> 
 }
 
 /** GET /api/runs/:id/audit: the run's audit as a file, for `npx assay score --run FILE --audit AUDIT.json`. */
-export async function GET(_req: Request, { params }: Params): Promise<Response> {
+export async function GET(req: Request, { params }: Params): Promise<Response> {
   const runId = Number((await params).id);
-  const auth = await authorize("view_workbench", { action: "run_audit.export", entity: "run", entityId: String(runId) });
+  const target = { action: "run_audit.export", entity: "run", entityId: String(runId) };
+  const refused = await refuseCrossSite(req, target); // issue 26: another site cannot make a browser ask (and be recorded)
+  if (refused) return refused;
+  const auth = await authorize("view_workbench", target);
   if (!auth.ok) return Response.json({ data: null, error: auth.error }, { status: auth.status });
   const audit = Number.isInteger(runId) && runId > 0 ? getRunAudit(getDb(), runId) : null;
   const file = audit ? exportAudit(getDb(), audit.id) : null;
