@@ -1,4 +1,5 @@
 import type { DetectorHit } from "@/lib/scoring/report-schema";
+import { reasonWithCode } from "@/lib/text/detector-reason";
 
 /** A detector span to mark: a hit (the default) or a span the grammar cleared, with its reason. */
 export type Span = DetectorHit & { code: string; outcome?: "hit" | "cleared" };
@@ -54,12 +55,12 @@ function detectorMarks(s: Segment, i: number) {
   const hits = s.spans.filter(isHit);
   if (hits.length > 0) {
     return (
-      <mark key={i} className={`hit hit-${hits[0]!.code}`} title={hits.map((x) => `${x.code}: ${x.reason}`).join("\n")} data-detector={hits.map((x) => x.code).join(" ")}>
+      <mark key={i} className={`hit hit-${hits[0]!.code}`} title={hits.map((x) => reasonWithCode(x.code, x.reason)).join("\n")} data-detector={hits.map((x) => x.code).join(" ")}>
         {s.text}
       </mark>
     );
   }
-  const why = s.spans.map((x) => `${x.code} cleared: ${x.reason}`).join("; ");
+  const why = s.spans.map((x) => reasonWithCode(x.code, x.reason, "cleared")).join("; ");
   return (
     <mark key={i} className={`cleared cleared-${s.spans[0]!.code}`} tabIndex={0} title={why} data-reason={why} data-cleared={s.spans.map((x) => x.code).join(" ")}>
       {s.text}

@@ -1,5 +1,5 @@
 import type { GroupInterval } from "@/lib/compare/by-group";
-import { forestGeometry, FOREST_LAYOUT, type ForestRow } from "@/lib/charts/forest";
+import { forestGeometry, FOREST_VALUE_FONT, type ForestRow } from "@/lib/charts/forest";
 import { histogramGeometry } from "@/lib/charts/histogram-geometry";
 
 // Issue 20 (7): the comparison as pictures, drawn on the server as plain SVG from lib/charts geometry (no chart library).
@@ -42,8 +42,8 @@ export function ForestPlot({ id, overall, groups, groupWord, width = 640 }: { id
             </text>
             {r.x0 !== null && r.x1 !== null ? <line x1={r.x0} x2={r.x1} y1={r.y} y2={r.y} stroke={COLOR[r.side]} strokeWidth={i === 0 ? 3 : 2} /> : null}
             {i === 0 ? <rect x={r.x - 5} y={r.y - 5} width={10} height={10} fill={COLOR[r.side]} /> : <circle cx={r.x} cy={r.y} r={4} fill="#fff" stroke={COLOR[r.side]} strokeWidth={2} />}
-            <text x={g.width - FOREST_LAYOUT.valueWidth + 8} y={r.y + 4} fontSize={10} fill="#5f6368">
-              {`${f(r.mean)} ${r.ci ? `[${f(r.ci[0])}, ${f(r.ci[1])}]` : "[—]"} n=${r.n}`}
+            <text x={g.valueX} y={r.y + 4} fontSize={FOREST_VALUE_FONT} fill="#5f6368">
+              {r.value}
             </text>
           </g>
         ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forestGeometry, sideOfZero } from "./forest";
+import { forestGeometry, forestValueText, FOREST_VALUE_FONT, sideOfZero } from "./forest";
 
 const rows = [
   { label: "overall", mean: -0.05, ci: [-0.09, -0.02] as const, n: 156 },
@@ -32,5 +32,17 @@ describe("forest plot geometry", () => {
     expect(forestGeometry(rows, 800).rows.map((r) => r.side)).toEqual(["below", "straddles", "unknown"]);
     expect(sideOfZero([1e-10, 0.2])).toBe("straddles"); // within the tie tolerance
     expect(sideOfZero([0.01, 0.2])).toBe("above");
+  });
+
+  it("leaves room for every row's figures, so n=156 is never cut to n=15", () => {
+    const wide = [{ label: "overall", mean: -0.123, ci: [-0.456, -0.001] as const, n: 156 }, { label: "complaints", mean: -0.5, ci: [-0.999, -0.001] as const, n: 15600 }];
+    const g = forestGeometry(wide, 640);
+    for (const r of g.rows) {
+      expect(r.value).toBe(forestValueText(r));
+      expect(r.value).toContain(`n=${r.n}`);
+      // 0.62 em a character is wider than any digit, sign or bracket of a sans face at this size.
+      expect(g.valueX + r.value.length * 0.62 * FOREST_VALUE_FONT).toBeLessThanOrEqual(g.width);
+    }
+    expect(g.plot.right).toBeLessThan(g.valueX);
   });
 });

@@ -8,13 +8,14 @@ import { can } from "@/lib/auth/permissions";
 import { parseRef, reportKindOfRef, reportRefSchema, type ReportRef } from "@/lib/approval/report-ref";
 import { itemView, type ItemView, type JudgeCaseForCompare } from "@/lib/compare/judge-report-for-compare";
 import { hardViolationWords } from "@/lib/compare/violation-words";
-import { DETECTOR_CODES, type HardCode } from "@/lib/pack/vocab";
+import { COMPONENT_WEIGHTS, COMPONENTS as PACK_COMPONENTS, DETECTOR_CODES, type HardCode } from "@/lib/pack/vocab";
 import { checkFormat } from "@/lib/scoring/format-gate";
 import { wordDiff } from "@/lib/text/word-diff";
 import { HighlightedText, type Change, type Span } from "../../_components/highlighted-text";
 import { requirePageUser } from "../../_lib/current-user";
 import { f3 } from "../../_lib/format";
 import { CaseReview } from "../review-panel";
+import { Hint } from "../hint";
 import { FlipNav } from "./flip-nav";
 import "../compare.css";
 
@@ -63,14 +64,32 @@ function CustomerMessage({ text, note }: { text: string | null; note?: string })
   );
 }
 
+/** The score components in words (the table's rows), not the stored camelCase names. */
+const COMPONENT_WORDS: Record<(typeof COMPONENTS)[number], string> = {
+  actionType: "action type",
+  destination: "destination",
+  priority: "priority",
+  flags: "flags",
+  policyCitation: "policy citation",
+  mustAsk: "must ask",
+  graded: "graded",
+  score: "score",
+};
+
+/** What "graded" is, with the weights the scorer uses (lib/pack/vocab.ts), so the words cannot drift from them. */
+const gradedExplanation = `The weighted sum of the six components above: ${PACK_COMPONENTS.map((c) => `${c.replace("_", " ")} × ${COMPONENT_WEIGHTS[c]}`).join(" + ")}. The score is the graded figure unless the reply is not valid JSON or a hard criterion fired; then it is 0 (docs/SCORING.md).`;
+
 function Legend({ detectors }: { detectors: boolean }) {
   return (
     <p className="legend" aria-label="Marks">
       {detectors ? (
         <>
-          <span>
-            <mark className="hit">detector hit</mark>
-          </span>
+          {/* One sample per detector, drawn with the classes the replies' marks use, so the colours match. */}
+          {DETECTOR_CODES.map((code) => (
+            <span key={code}>
+              <mark className={`hit hit-${code}`}>{code} hit</mark>
+            </span>
+          ))}
           <span>
             <mark className="cleared">read and cleared</mark> (reason on hover or focus)
           </span>
@@ -134,7 +153,14 @@ function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candid
         <tbody>
           {COMPONENTS.map((k) => (
             <tr key={k}>
-              <th scope="row">{k}</th>
+              <th scope="row">
+                {COMPONENT_WORDS[k]}
+                {k === "graded" ? (
+                  <Hint id="hint-graded" label="the graded row">
+                    {gradedExplanation}
+                  </Hint>
+                ) : null}
+              </th>
               <td className="num">{f3(b?.score[k])}</td>
               <td className="num">{f3(c?.score[k])}</td>
               <td className="num">{b && c ? f3(c.score[k] - b.score[k]) : "—"}</td>
