@@ -2,26 +2,38 @@ import { Worker } from "node:worker_threads";
 import type { RewardInput, ScoredOutput } from "../../lib/reward/score-outputs";
 import type { ChunkReply, PoolMessage, PoolReply, WorkerData } from "./worker";
 
-// A fixed set of scoring threads fed from one FIFO queue of chunks. A batch is cut into chunks so every thread works
-// on one request (a 1,000-output batch uses all cores), and each idle thread takes the next chunk, so a slow chunk
-// (long replies) does not hold the others back.
+// A fixed set of scoring threads fed fairly. Each request (a job) is cut into chunks of bounded cost, and the threads
+// take chunks from the jobs in turn, one chunk per job per turn: a one-output request waits for at most the chunks
+// already on the threads, never behind the rest of another client's 4,096-output batch. A job whose client has gone
+// is cancelled: its chunks still queued are dropped, the ones on a thread are let finish and thrown away.
 
+export type ScoreOptions = { signal?: AbortSignal };
 export type ScoringPool = {
-  /** Every item's scoring result, in order (null for an unknown decision id). */
-  score(items: readonly RewardInput[]): Promise<Array<ScoredOutput | null>>;
+  /** Every item's scoring result, in order (null for an unknown decision id). Rejects with CancelledError on abort. */
+  score(items: readonly RewardInput[], o?: ScoreOptions): Promise<Array<ScoredOutput | null>>;
   /** The `results` array of a /v1/score answer as JSON text, serialised by the threads; null if an id was unknown. */
-  scoreNative(items: readonly RewardInput[]): Promise<string | null>;
+  scoreNative(items: readonly RewardInput[], o?: ScoreOptions): Promise<string | null>;
   size: number;
+  /** Outputs scored by the threads, and outputs of cancelled jobs never scored, since the start. */
+  counters(): { scored: number; cancelled: number };
   close(): Promise<void>;
 };
 
+export class CancelledError extends Error {
+  override name = "CancelledError";
+}
+
 type Reply = Exclude<ChunkReply, { error: string }>;
-type Chunk = { id: number; items: RewardInput[]; native: boolean; resolve: (r: Reply) => void; reject: (e: Error) => void };
+type Chunk = { id: number; job: Job; items: RewardInput[]; native: boolean; resolve: (r: Reply) => void; reject: (e: Error) => void };
+type Job = { chunks: Chunk[]; cancelled: boolean };
 /** A thread and the messages it holds, each one or more chunks. */
 type Slot = { worker: Worker; inflight: Chunk[][] };
 
 const ENTRY = new URL("./worker.mjs", import.meta.url);
 const MIN_CHUNK = 16;
+/** A chunk's cost is bounded by its outputs and its characters, so no chunk holds a thread for long (~5 ms). */
+const MAX_CHUNK = 64;
+const MAX_CHUNK_CHARS = 64 * 1024;
 const CHUNKS_PER_THREAD = 4;
 // A thread holds a second message in its port while it scores the first, so it never waits for the main thread between chunks.
 const DEPTH = 2;
@@ -44,12 +56,34 @@ function spawn(data: WorkerData): Promise<Worker> {
   });
 }
 
+/** Cuts a batch into chunks of at most MAX_CHUNK outputs and MAX_CHUNK_CHARS characters, about even otherwise. */
+export function cutChunks(items: readonly RewardInput[], threads: number): RewardInput[][] {
+  const per = Math.min(MAX_CHUNK, Math.max(MIN_CHUNK, Math.ceil(items.length / (threads * CHUNKS_PER_THREAD))));
+  const out: RewardInput[][] = [];
+  let current: RewardInput[] = [];
+  let chars = 0;
+  for (const item of items) {
+    if (current.length > 0 && (current.length >= per || chars + item.raw.length > MAX_CHUNK_CHARS)) {
+      out.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(item);
+    chars += item.raw.length;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
 /** Starts `size` threads and resolves once every one has loaded the pack. */
 export async function createScoringPool(size: number, data: WorkerData): Promise<ScoringPool> {
   const slots: Slot[] = [];
-  const queue: Chunk[] = [];
+  // Jobs with chunks still queued, in turn order: the next message starts with the first job's first chunk.
+  const ready: Job[] = [];
   let nextId = 1;
   let closing = false;
+  let scored = 0;
+  let cancelled = 0;
 
   const attach = (worker: Worker): Slot => {
     const slot: Slot = { worker, inflight: [] };
@@ -59,6 +93,7 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
       reply.replies.forEach((r, i) => {
         const chunk = chunks[i];
         if (!chunk || chunk.id !== r.id) return;
+        scored += chunk.items.length;
         if ("error" in r) chunk.reject(new Error(`scoring failed: ${r.error}`));
         else chunk.resolve(r);
       });
@@ -69,7 +104,6 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
     worker.on("exit", (code) => fault(slot, new Error(`scoring thread exited with code ${code}`)));
     return slot;
   };
-
   const fault = (slot: Slot, e: Error) => {
     const i = slots.indexOf(slot);
     if (i < 0) return;
@@ -83,27 +117,31 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
         pump();
       },
       (err: Error) => {
-        for (const c of queue.splice(0)) c.reject(err);
+        for (const job of ready.splice(0)) for (const c of job.chunks.splice(0)) c.reject(err);
       },
     );
   };
-
-  /** The next message: the first queued chunk, and the chunks after it while they fit in COALESCE_ITEMS together. */
+  /** The next message: one chunk from each job in turn, while they fit in COALESCE_ITEMS together. */
   const take = (): Chunk[] => {
-    const chunks = [queue.shift()!];
-    let n = chunks[0]!.items.length;
-    while (queue.length > 0 && n + queue[0]!.items.length <= COALESCE_ITEMS) {
-      n += queue[0]!.items.length;
-      chunks.push(queue.shift()!);
+    const chunks: Chunk[] = [];
+    let n = 0;
+    while (ready.length > 0) {
+      const job = ready[0]!;
+      const chunk = job.chunks[0]!;
+      if (chunks.length > 0 && n + chunk.items.length > COALESCE_ITEMS) break;
+      job.chunks.shift();
+      ready.shift();
+      if (job.chunks.length > 0) ready.push(job);
+      chunks.push(chunk);
+      n += chunk.items.length;
     }
     return chunks;
   };
-
   // Fills every thread to DEPTH messages, one message per thread per pass, so a batch spreads over all threads first.
   const pump = () => {
-    for (let depth = 1; depth <= DEPTH && queue.length > 0; depth++) {
+    for (let depth = 1; depth <= DEPTH && ready.length > 0; depth++) {
       for (const slot of slots) {
-        if (slot.inflight.length >= depth || queue.length === 0) continue;
+        if (slot.inflight.length >= depth || ready.length === 0) continue;
         const chunks = take();
         slot.inflight.push(chunks);
         slot.worker.postMessage({ chunks: chunks.map((c) => ({ id: c.id, items: c.items, native: c.native })) } satisfies PoolMessage);
@@ -113,25 +151,39 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
 
   for (const w of await Promise.all(Array.from({ length: size }, () => spawn(data)))) slots.push(attach(w));
 
-  /** Cuts a batch into chunks, queues them for the threads, and resolves with the chunks' replies in order. */
-  const run = async (items: readonly RewardInput[], native: boolean): Promise<Reply[]> => {
-    const per = Math.max(MIN_CHUNK, Math.ceil(items.length / (size * CHUNKS_PER_THREAD)));
-    const parts: Array<Promise<Reply>> = [];
-    for (let start = 0; start < items.length; start += per) {
-      const slice = items.slice(start, start + per);
-      parts.push(new Promise((resolve, reject) => queue.push({ id: nextId++, items: slice, native, resolve, reject })));
-    }
+  /** Queues a batch as one job and resolves with its chunks' replies in order. */
+  const run = async (items: readonly RewardInput[], native: boolean, signal: AbortSignal | undefined): Promise<Reply[]> => {
+    if (signal?.aborted) throw new CancelledError("the client went away");
+    const job: Job = { chunks: [], cancelled: false };
+    const parts = cutChunks(items, size).map((slice) => new Promise<Reply>((resolve, reject) => job.chunks.push({ id: nextId++, job, items: slice, native, resolve, reject })));
+    if (job.chunks.length === 0) return [];
+    const all = Promise.all(parts);
+    const onAbort = () => {
+      job.cancelled = true;
+      const i = ready.indexOf(job);
+      if (i >= 0) ready.splice(i, 1);
+      const dropped = job.chunks.splice(0);
+      for (const c of dropped) cancelled += c.items.length;
+      for (const c of dropped) c.reject(new CancelledError("the client went away"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    ready.push(job);
     pump();
-    return Promise.all(parts);
+    try {
+      return await all;
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+    }
   };
 
   return {
     size,
-    async score(items) {
-      return (await run(items, false)).flatMap((r) => ("results" in r ? r.results : []));
+    counters: () => ({ scored, cancelled }),
+    async score(items, o) {
+      return (await run(items, false, o?.signal)).flatMap((r) => ("results" in r ? r.results : []));
     },
-    async scoreNative(items) {
-      const replies = await run(items, true);
+    async scoreNative(items, o) {
+      const replies = await run(items, true, o?.signal);
       if (replies.some((r) => !("json" in r) || r.unknown > 0)) return null;
       return `[${replies.map((r) => (r as { json: string }).json).join(",")}]`;
     },

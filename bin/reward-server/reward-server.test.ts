@@ -76,7 +76,7 @@ describe("POST /v1/score is `assay score`", { timeout: 60_000 }, () => {
     const two = await scoreBatch(lines);
     const one = await startRewardServerCli(["--workers", "1"]);
     try {
-      const res = await fetch(`${one.url}/v1/score`, { method: "POST", body: JSON.stringify({ outputs: lines }) });
+      const res = await fetch(`${one.url}/v1/score`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ outputs: lines }) });
       expect(((await res.json()) as { results: NativeResult[] }).results).toEqual(two);
     } finally {
       await one.stop();
@@ -103,7 +103,10 @@ describe("POST /get_reward (OpenRLHF)", () => {
 
 describe("POST /verify (NeMo Gym)", () => {
   it("echoes the request with the reward and weighted components that sum to it; a zeroed decision has every component 0", async () => {
-    const lines = runLines(runFiles.find((f) => f.endsWith("leaky.jsonl"))!).slice(0, 20);
+    // Ten zeroed and ten rewarded outputs of the leaky run, whichever they are under the detectors of the day.
+    const all = runLines(runFiles.find((f) => f.endsWith("leaky.jsonl"))!);
+    const allNative = await scoreBatch(all);
+    const lines = [...all.filter((_, i) => allNative[i]!.reward === 0).slice(0, 10), ...all.filter((_, i) => allNative[i]!.reward > 0).slice(0, 10)];
     const native = await scoreBatch(lines);
     expect(native.some((n) => n.reward === 0) && native.some((n) => n.reward > 0)).toBe(true);
     for (const [i, l] of lines.entries()) {
@@ -138,7 +141,8 @@ describe("a request that cannot be scored is a 4xx naming the item and field, ne
     ["a batch over the limit", "/v1/score", { outputs: Array.from({ length: MAX_BATCH + 1 }, () => ({ decision_id: ID, raw: "" })) }, undefined, 413, "outputs"],
     ["a body over the byte limit", "/v1/score", null, `{"outputs":[{"decision_id":"${ID}","raw":"${"x".repeat(MAX_BODY_BYTES)}"}]}`, 413, ""],
     ["an OpenRLHF label that is no decision", "/get_reward", { query: ["pq"], prompts: ["p"], labels: ["nope"] }, undefined, 422, "labels[0]"],
-    ["an OpenRLHF query that does not begin with its prompt", "/get_reward", { query: ["xq"], prompts: ["p"], labels: [ID] }, undefined, 422, "query[0]"],
+    ["an OpenRLHF query that does not hold its prompt", "/get_reward", { query: ["xq"], prompts: [makePromptLine(pack, points.get(ID)!, "text").prompt!], labels: [ID] }, undefined, 422, "query[0]"],
+    ["an OpenRLHF label that disagrees with its prompt", "/get_reward", { query: ["xq"], prompts: [makePromptLine(pack, [...points.values()][40]!, "text").prompt!], labels: [ID] }, undefined, 422, "labels[0]"],
     ["a NeMo Gym request without a decision id", "/verify", { responses_create_params: {}, response: { output: [] } }, undefined, 400, "decision_id"],
   ])("%s", async (_name, route, body, raw, status, field) => {
     const r = await post(route, body, raw);

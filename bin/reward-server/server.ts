@@ -1,20 +1,47 @@
+import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DETECTOR_CODES } from "../../lib/pack/vocab";
 import { promptVersion } from "../../lib/prompts/version";
+import { END_MARKERS, orderMarkers } from "../../lib/reward/end-markers";
 import { parseScoreRequest } from "../../lib/reward/native";
 import { parseVerifyRequest, verifyResponse } from "../../lib/reward/nemo-gym";
 import { openRlhfResponse, parseOpenRlhfRequest } from "../../lib/reward/openrlhf";
+import { createPromptIndex } from "../../lib/reward/prompt-index";
 import { fail, MAX_BATCH, MAX_BODY_BYTES, type Parsed, type RequestError } from "../../lib/reward/request-error";
-import type { ScoredOutput } from "../../lib/reward/score-outputs";
+import { MAX_REPLY_CHARS, type ScoredOutput } from "../../lib/reward/score-outputs";
 import { loadScoringContext } from "../load/context";
-import { createScoringPool } from "./pool";
+import { loadPromptPack } from "../load/prompt-pack";
+import { createRefusalLog } from "./refusal-log";
+import { CancelledError, createScoringPool } from "./pool";
 
 // The reward server (docs/REWARD.md): stateless HTTP over the lib/ scorer. Every answer depends only on the request
-// and the shipped pack, so any number of instances can serve one trainer.
+// and the shipped pack, so any number of instances can serve one trainer behind a load balancer.
 
-export type RewardServerOptions = { host: string; port: number; workers: number; onError?: (message: string) => void };
-export type RewardServer = { url: string; host: string; port: number; close(): Promise<void> };
+export type RewardServerOptions = {
+  host: string;
+  port: number;
+  workers: number;
+  /** Markers stripped from a reply's end besides the table's (`--end-marker`). */
+  endMarkers?: readonly string[];
+  /** When set, every route but /healthz needs `Authorization: Bearer TOKEN` or the path prefix `/TOKEN/`. */
+  token?: string;
+  /** Operational lines (refusals, cancellations, shutdown), one line each, without a newline. */
+  log?: (line: string) => void;
+};
+export type RewardServer = {
+  url: string;
+  host: string;
+  port: number;
+  /** Stops accepting, lets the requests in flight finish for up to graceMs, then closes; resolves with what was left. */
+  drain(graceMs: number): Promise<{ unfinished: number }>;
+  close(): Promise<void>;
+};
+
+/** A port already taken, or one the process may not bind: the CLI prints the message and exits 1. */
+export class ListenError extends Error {
+  override name = "ListenError";
+}
 
 const ROUTES: Record<string, "GET" | "POST"> = { "/v1/score": "POST", "/get_reward": "POST", "/verify": "POST", "/healthz": "GET", "/v1/info": "GET" };
 
@@ -33,8 +60,10 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   sendText(res, status, JSON.stringify(body));
 }
 
-function sendError(res: ServerResponse, e: RequestError): void {
-  send(res, e.status, { error: e.error, index: e.index, field: e.field });
+/** A client that reset or closed its connection mid-request: not a fault of the server, never logged as one. */
+function clientGone(e: unknown, req: IncomingMessage): boolean {
+  const code = (e as { code?: string })?.code;
+  return e instanceof CancelledError || req.destroyed || code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (e as Error)?.message === "aborted";
 }
 
 /**
@@ -67,13 +96,32 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** JSON is what every POST route reads; a body sent as a form or text is refused rather than guessed at. */
+function contentTypeError(req: IncomingMessage): RequestError | null {
+  const type = req.headers["content-type"];
+  if (type === undefined) return null;
+  const media = type.split(";")[0]!.trim().toLowerCase();
+  if (media === "application/json" || media.endsWith("+json")) return null;
+  return { status: 415, error: `content-type must be application/json (got '${type.slice(0, 100)}')`, index: null, field: "" };
+}
+
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** Loads the pack, measures the detectors on the probes (as `assay score` does), starts the threads, then listens. */
 export async function startRewardServer(o: RewardServerOptions): Promise<RewardServer> {
+  const log = o.log ?? (() => {});
   const ctx = loadScoringContext();
   const advisory = new Set(DETECTOR_CODES.filter((c) => ctx.detectors[c].advisory));
   const ids = new Set(ctx.points.map((p) => p.decision_id));
   const known = (id: string) => ids.has(id);
+  const markers = orderMarkers([...END_MARKERS, ...(o.endMarkers ?? [])]);
+  const prompts = createPromptIndex(loadPromptPack(), ctx.points);
   const pool = await createScoringPool(o.workers, { advisory: [...advisory] });
+  const refusals = createRefusalLog(log);
   const info = {
     pack_version: ctx.pack.version,
     eval_hash: ctx.evalHash,
@@ -82,74 +130,147 @@ export async function startRewardServer(o: RewardServerOptions): Promise<RewardS
     advisory: [...advisory],
     detectors: ctx.detectors,
     workers: pool.size,
-    limits: { max_batch: MAX_BATCH, max_body_bytes: MAX_BODY_BYTES },
+    limits: { max_batch: MAX_BATCH, max_body_bytes: MAX_BODY_BYTES, max_reply_chars: MAX_REPLY_CHARS },
+    end_markers: markers,
     routes: Object.entries(ROUTES).map(([path, method]) => `${method} ${path}`),
   };
+  let requests = 0;
+  let inflight = 0;
+  let draining = false;
+  let drained: (() => void) | null = null;
 
-  const scoreAll = async <T>(parsed: Parsed<T>, items: (v: T) => Parameters<typeof pool.score>[0]): Promise<{ value: T; scored: ScoredOutput[] } | RequestError> => {
+  const refuse = (res: ServerResponse, route: string, e: RequestError) => {
+    refusals.refused(e.status, route, e.index, e.error);
+    send(res, e.status, { error: e.error, index: e.index, field: e.field });
+  };
+  const scoreAll = async <T>(parsed: Parsed<T>, items: (v: T) => Parameters<typeof pool.score>[0], signal: AbortSignal): Promise<{ value: T; scored: ScoredOutput[] } | RequestError> => {
     if (!parsed.ok) return parsed.error;
-    const scored = await pool.score(items(parsed.value));
+    const scored = await pool.score(items(parsed.value), { signal });
     // Every id was checked against the pack before scoring, so a null here is a server fault, never a reward of 0.
     if (scored.some((s) => s === null)) throw new Error("a scoring thread did not know a checked decision id");
     return { value: parsed.value, scored: scored as ScoredOutput[] };
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = (req.url ?? "/").split("?")[0]!;
+  const handle = async (req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> => {
+    let path = (req.url ?? "/").split("?")[0]!;
+    if (o.token !== undefined && path !== "/healthz") {
+      // OpenRLHF sends no Authorization header, so the token may lead the path: http://host:8787/TOKEN/get_reward.
+      const prefix = `/${o.token}/`;
+      const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]?.trim();
+      if (path.length > prefix.length && sameToken(path.slice(0, prefix.length), prefix)) path = path.slice(prefix.length - 1);
+      else if (bearer === undefined || !sameToken(bearer, o.token)) {
+        res.setHeader("www-authenticate", 'Bearer realm="assay"');
+        return refuse(res, "(unauthorised)", { status: 401, error: "this server needs its token: Authorization: Bearer TOKEN, or the path /TOKEN/…", index: null, field: "" });
+      }
+    }
     const method = ROUTES[path];
-    if (!method) return sendError(res, fail(404, "", `no route ${path}; routes: ${info.routes.join(", ")}`).error);
-    if (req.method !== method) {
-      res.setHeader("allow", method);
-      return sendError(res, fail(405, "", `${path} takes ${method}, not ${req.method}`).error);
+    if (!method) return refuse(res, path, fail(404, "", `no route ${path}; routes: ${info.routes.join(", ")}`).error);
+    if (req.method !== method && !(method === "GET" && req.method === "HEAD")) {
+      res.setHeader("allow", method === "GET" ? "GET, HEAD" : method);
+      return refuse(res, path, fail(405, "", `${path} takes ${method}, not ${req.method}`).error);
     }
     if (path === "/healthz") return send(res, 200, { ok: true });
-    if (path === "/v1/info") return send(res, 200, info);
+    if (path === "/v1/info") return send(res, 200, { ...info, counters: { requests, ...pool.counters(), prompts_cached: prompts.cached() } });
+    const typeError = contentTypeError(req);
+    if (typeError) {
+      req.resume();
+      return refuse(res, path, typeError);
+    }
     const body = await readJson(req);
     if (path === "/v1/score") {
-      const parsed = parseScoreRequest(body, known);
-      if (!parsed.ok) return sendError(res, parsed.error);
+      const parsed = parseScoreRequest(body, known, markers);
+      if (!parsed.ok) return refuse(res, path, parsed.error);
       // The threads serialise their own results (nativeResult, as JSON); the main thread only joins the texts.
-      const results = await pool.scoreNative(parsed.value);
+      const results = await pool.scoreNative(parsed.value, { signal });
       if (results === null) throw new Error("a scoring thread did not know a checked decision id");
       return sendText(res, 200, `{"results":${results}}`);
     }
     if (path === "/get_reward") {
-      const r = await scoreAll(parseOpenRlhfRequest(body, known), (v) => v);
-      if ("status" in r) return sendError(res, r);
+      const r = await scoreAll(parseOpenRlhfRequest(body, { prompts, markers }), (v) => v, signal);
+      if ("status" in r) return refuse(res, path, r);
       return send(res, 200, openRlhfResponse(r.scored));
     }
-    const r = await scoreAll(parseVerifyRequest(body, known), (v) => [v.input]);
-    if ("status" in r) return sendError(res, r);
+    const r = await scoreAll(parseVerifyRequest(body, known, markers), (v) => [v.input], signal);
+    if ("status" in r) return refuse(res, path, r);
     return send(res, 200, verifyResponse(r.value.body, r.scored[0]!));
   };
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      if (e instanceof BodyError) return sendError(res, e.failure);
+    requests++;
+    inflight++;
+    // While draining, every answer closes its connection, so keep-alive clients (nginx's pool) move to another replica.
+    if (draining) res.setHeader("connection", "close");
+    const gone = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) gone.abort();
+      // A connection that was busy when the drain began is idle now: close it too.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+      if (--inflight === 0 && drained) drained();
+    });
+    handle(req, res, gone.signal).catch((e: unknown) => {
+      if (e instanceof BodyError) return refuse(res, (req.url ?? "/").split("?")[0]!, e.failure);
+      if (clientGone(e, req)) {
+        if (e instanceof CancelledError) refusals.cancelled();
+        return res.destroy();
+      }
       const message = (e as Error)?.message ?? String(e);
-      o.onError?.(`${req.method} ${req.url}: ${message}`);
+      log(`${req.method} ${req.url}: internal error: ${message}`);
       if (!res.headersSent) send(res, 500, { error: `internal error: ${message}`, index: null, field: "" });
       else res.destroy();
     });
   });
   // Trainers hold connections open between steps; the default 5 s would close them under a slow step.
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(o.port, o.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(o.port, o.host, () => resolve());
+    });
+  } catch (e) {
+    // The scoring threads would keep the process alive with nothing to serve.
+    await pool.close();
+    const code = (e as { code?: string }).code;
+    if (code === "EADDRINUSE") throw new ListenError(`port ${o.port} on ${o.host} is already in use (EADDRINUSE): stop what holds it, or choose another --port`);
+    if (code === "EACCES") throw new ListenError(`not allowed to listen on ${o.host}:${o.port} (EACCES): choose a port above 1023`);
+    if (code === "EADDRNOTAVAIL") throw new ListenError(`${o.host} is not an address of this machine (EADDRNOTAVAIL)`);
+    throw e;
+  }
+  server.on("error", (e) => log(`server error: ${(e as Error).message}`));
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${shownHost}:${address.port}`,
-    host: address.address,
-    port: address.port,
-    async close() {
+
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
       await pool.close();
+      refusals.flush();
+    })());
+
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    close,
+    async drain(graceMs) {
+      draining = true;
+      server.close();
+      server.closeIdleConnections();
+      if (inflight > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, graceMs);
+          drained = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      const unfinished = inflight;
+      await close();
+      return { unfinished };
     },
   };
 }

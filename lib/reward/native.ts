@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { HARD_CODES, type DetectorCode } from "../pack/vocab";
+import { END_MARKERS } from "./end-markers";
+import { readReply } from "./read-reply";
 import { checkBatchSize, fail, schemaFailure, type Parsed } from "./request-error";
 import type { RewardInput, ScoredOutput } from "./score-outputs";
 
@@ -21,8 +23,11 @@ export type NativeResult = {
   advisory: DetectorCode[];
 };
 
-/** Reads a `/v1/score` body: every output's decision id must name a decision point (422 otherwise, with its index). */
-export function parseScoreRequest(body: unknown, known: (id: string) => boolean): Parsed<RewardInput[]> {
+/**
+ * Reads a `/v1/score` body: every output's decision id must name a decision point (422 otherwise, with its index).
+ * Each raw is read as every route reads a reply (readReply: end markers and a leading reasoning block off).
+ */
+export function parseScoreRequest(body: unknown, known: (id: string) => boolean, markers: readonly string[] = END_MARKERS): Parsed<RewardInput[]> {
   const outputs = (body as { outputs?: unknown } | null)?.outputs;
   if (Array.isArray(outputs)) {
     const tooMany = checkBatchSize(outputs.length, "outputs");
@@ -34,7 +39,7 @@ export function parseScoreRequest(body: unknown, known: (id: string) => boolean)
   for (let i = 0; i < items.length; i++) {
     if (!known(items[i]!.decision_id)) return fail(422, `outputs[${i}].decision_id`, `unknown decision id '${items[i]!.decision_id}'`, i);
   }
-  return { ok: true, value: items.map((o) => ({ decision_id: o.decision_id, raw: o.raw, thinking: o.thinking ?? false })) };
+  return { ok: true, value: items.map((o) => ({ decision_id: o.decision_id, ...readReply(o.raw, o.thinking ?? false, markers) })) };
 }
 
 export function nativeResult(s: ScoredOutput, advisory: ReadonlySet<DetectorCode>): NativeResult {

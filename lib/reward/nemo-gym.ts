@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { COMPONENT_WEIGHTS, COMPONENTS, type Component } from "../pack/vocab";
-import { fail, schemaFailure, type Parsed } from "./request-error";
+import { END_MARKERS } from "./end-markers";
+import { readReply } from "./read-reply";
+import { fail, MAX_JSON_DEPTH, nestsDeeperThan, schemaFailure, type Parsed } from "./request-error";
 import type { RewardInput, ScoredOutput } from "./score-outputs";
 
 // NeMo Gym's resources-server contract (nemo_gym/base_resources_server.py): POST /verify takes a BaseVerifyRequest
@@ -18,10 +20,13 @@ export const verifyRequestSchema = z
 
 /**
  * The output text as the OpenAI SDK's `Response.output_text` reads it: every `output_text` part of every `message`
- * item, joined. Reasoning items are not part of it; their presence marks the output as thinking.
+ * item, joined. Reasoning items are not part of it; their presence marks the output as thinking, as a leading
+ * reasoning block in the text does (readReply).
  */
-export function parseVerifyRequest(body: unknown, known: (id: string) => boolean): Parsed<{ input: RewardInput; body: Record<string, unknown> }> {
+export function parseVerifyRequest(body: unknown, known: (id: string) => boolean, markers: readonly string[] = END_MARKERS): Parsed<{ input: RewardInput; body: Record<string, unknown> }> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return fail(400, "", "the body must be a JSON object (a NeMo Gym verify request)");
+  // The answer echoes the request; a body nested past any real request's depth could not be echoed (JSON.stringify recurses).
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) return fail(400, "", `the body nests deeper than ${MAX_JSON_DEPTH} levels`);
   const parsed = verifyRequestSchema.safeParse(body);
   if (!parsed.success) return schemaFailure(parsed.error, null);
   const { decision_id, response } = parsed.data;
@@ -41,7 +46,7 @@ export function parseVerifyRequest(body: unknown, known: (id: string) => boolean
       parts.push(part.text);
     }
   }
-  return { ok: true, value: { input: { decision_id, raw: parts.join(""), thinking }, body: body as Record<string, unknown> } };
+  return { ok: true, value: { input: { decision_id, ...readReply(parts.join(""), thinking, markers) }, body: body as Record<string, unknown> } };
 }
 
 /**

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { HARD_CODE_NAMES, HARD_CODES } from "../pack/vocab";
+import { END_MARKERS } from "./end-markers";
+import { findPromptEnd } from "./prompt-end";
+import type { PromptIndex } from "./prompt-index";
+import { readReply } from "./read-reply";
 import { checkBatchSize, fail, schemaFailure, type Parsed } from "./request-error";
 import type { RewardInput, ScoredOutput } from "./score-outputs";
 
@@ -8,42 +12,51 @@ import type { RewardInput, ScoredOutput } from "./score-outputs";
 // prompt and the response decoded together with skip_special_tokens=False, and reads rewards, scores and extra_logs.
 
 /** Extra keys a future OpenRLHF may send are ignored; the three lists must be there and line up. */
-export const openRlhfRequestSchema = z.object({ query: z.array(z.string()), prompts: z.array(z.string()), labels: z.array(z.string()) });
+export const openRlhfRequestSchema = z.object({ query: z.array(z.string()), prompts: z.array(z.string()), labels: z.array(z.string().nullable()) });
+
+/** What reading a /get_reward body needs: the prompt index (decision from label and prompt) and the end markers. */
+export type OpenRlhfContext = { prompts: PromptIndex; markers?: readonly string[] };
 
 /**
- * End-of-sequence markers a decoded query may end with (OpenRLHF decodes with skip_special_tokens=False, so the EOS
- * token the policy stopped on is text at the end of the query). They are the trainer's framing, not the model's answer.
+ * The response: the query after where its prompt ends (found through any common tokenizer's decode), without the end
+ * markers it ends with and without a leading reasoning block (thinking). Null when the query does not hold the prompt.
  */
-export const END_OF_SEQUENCE_MARKERS = ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "<|end|>", "<end_of_turn>", "<eos>", "</s>"] as const;
-
-/** The response: the query after its prompt, without the end-of-sequence markers (and whitespace after them) it ends with. */
-export function responseOf(query: string, prompt: string): string {
-  let s = query.slice(prompt.length);
-  for (;;) {
-    const t = s.trimEnd();
-    const marker = END_OF_SEQUENCE_MARKERS.find((m) => t.endsWith(m));
-    if (!marker) return s;
-    s = t.slice(0, t.length - marker.length);
-  }
+export function responseOf(query: string, prompt: string, markers: readonly string[] = END_MARKERS): { raw: string; thinking: boolean } | null {
+  const end = findPromptEnd(query, prompt);
+  return end === null ? null : readReply(query.slice(end), false, markers);
 }
 
-/** Reads a `/get_reward` body: labels[i] is the decision id; query[i] must begin with prompts[i] (422 otherwise). */
-export function parseOpenRlhfRequest(body: unknown, known: (id: string) => boolean): Parsed<RewardInput[]> {
+/**
+ * Reads a `/get_reward` body. The decision is labels[i] when that is a decision id whose prompt prompts[i] is, else the
+ * one decision prompts[i] is the prompt of; a disagreement, an empty prompt, or a query that does not hold its prompt
+ * is a 422 naming the sample. An error about one sample carries its index; one about a whole list names the first
+ * sample it leaves without a value.
+ */
+export function parseOpenRlhfRequest(body: unknown, ctx: OpenRlhfContext): Parsed<RewardInput[]> {
   const query = (body as { query?: unknown } | null)?.query;
+  const n = Array.isArray(query) ? query.length : 0;
   if (Array.isArray(query)) {
     const tooMany = checkBatchSize(query.length, "query");
     if (tooMany) return tooMany;
   }
   const parsed = openRlhfRequestSchema.safeParse(body);
-  if (!parsed.success) return schemaFailure(parsed.error, null);
+  if (!parsed.success) {
+    const failure = schemaFailure(parsed.error, null);
+    const path = parsed.error.issues[0]!.path;
+    const index = typeof path[1] === "number" ? path[1] : n > 0 ? 0 : null;
+    return { ok: false, error: { ...failure.error, index } };
+  }
   const { query: q, prompts, labels } = parsed.data;
-  if (prompts.length !== q.length) return fail(400, "prompts", `has ${prompts.length} entries, query has ${q.length}`);
-  if (labels.length !== q.length) return fail(400, "labels", `has ${labels.length} entries, query has ${q.length}`);
+  if (prompts.length !== q.length) return fail(400, "prompts", `has ${prompts.length} entries, query has ${q.length}`, Math.min(prompts.length, q.length));
+  if (labels.length !== q.length) return fail(400, "labels", `has ${labels.length} entries, query has ${q.length}`, Math.min(labels.length, q.length));
   const out: RewardInput[] = new Array(q.length);
   for (let i = 0; i < q.length; i++) {
-    if (!known(labels[i]!)) return fail(422, `labels[${i}]`, `unknown decision id '${labels[i]}' (labels carry the decision id)`, i);
-    if (!q[i]!.startsWith(prompts[i]!)) return fail(422, `query[${i}]`, "does not begin with prompts[i], so the response cannot be separated from the prompt", i);
-    out[i] = { decision_id: labels[i]!, raw: responseOf(q[i]!, prompts[i]!), thinking: false };
+    if (prompts[i] === "") return fail(422, `prompts[${i}]`, "is empty: the prompt says which decision the sample answers and where its response begins", i);
+    const d = ctx.prompts.decide(prompts[i]!, labels[i] ?? "");
+    if (!d.ok) return fail(422, `labels[${i}]`, d.message.replaceAll("[i]", `[${i}]`), i);
+    const r = responseOf(q[i]!, prompts[i]!, ctx.markers);
+    if (r === null) return fail(422, `query[${i}]`, "does not hold prompts[i] (compared ignoring whitespace and a BOS), so the response cannot be separated from the prompt", i);
+    out[i] = { decision_id: d.decision_id, raw: r.raw, thinking: r.thinking };
   }
   return { ok: true, value: out };
 }

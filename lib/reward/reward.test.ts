@@ -7,7 +7,10 @@ import { HARD_CODE_NAMES, type DetectorCode } from "../pack/vocab";
 import { runLineSchema } from "../schemas/run-line";
 import { nativeResult, parseScoreRequest } from "./native";
 import { parseVerifyRequest, rewardComponents, verifyResponse } from "./nemo-gym";
-import { END_OF_SEQUENCE_MARKERS, openRlhfResponse, parseOpenRlhfRequest, responseOf } from "./openrlhf";
+import { openRlhfResponse, parseOpenRlhfRequest, responseOf, type OpenRlhfContext } from "./openrlhf";
+import { createPromptIndex } from "./prompt-index";
+import { loadPromptPack } from "../../bin/load/prompt-pack";
+import { makePromptLine } from "../prompts/prompt-line";
 import { MAX_BATCH } from "./request-error";
 import { scoreOutput, type RewardContext } from "./score-outputs";
 
@@ -99,6 +102,9 @@ describe("parseScoreRequest", () => {
 });
 
 describe("OpenRLHF /get_reward", () => {
+  const promptPack = loadPromptPack();
+  const orCtx: OpenRlhfContext = { prompts: createPromptIndex(promptPack, points) };
+  const promptOf = (id: string) => makePromptLine(promptPack, ctx.points.get(id)!, "text").prompt!;
   it.each([
     ["{}<|im_end|>", "{}"],
     ["{} <|eot_id|>\n", "{} "],
@@ -107,16 +113,11 @@ describe("OpenRLHF /get_reward", () => {
     ["{}\n", "{}\n"],
     ["{} <|im_end|> trailing", "{} <|im_end|> trailing"],
   ])("the response of %j is %j: only end-of-sequence markers at the very end go", (tail, response) => {
-    expect(responseOf(`PROMPT${tail}`, "PROMPT")).toBe(response);
+    expect(responseOf(`PROMPT${tail}`, "PROMPT")).toEqual({ raw: response, thinking: false });
   });
-
-  it("knows the end-of-sequence markers of the common chat templates", () => {
-    expect(END_OF_SEQUENCE_MARKERS).toEqual(expect.arrayContaining(["<|im_end|>", "<|eot_id|>", "</s>", "<end_of_turn>"]));
-  });
-
   it("answers rewards, equal scores and numeric extra_logs lists, one entry per query", () => {
     const lines = exampleLines.slice(0, 5);
-    const r = parseOpenRlhfRequest({ query: lines.map((l) => `P${l.raw}<|im_end|>`), prompts: lines.map(() => "P"), labels: lines.map((l) => l.decision_id), ignored: true }, known);
+    const r = parseOpenRlhfRequest({ query: lines.map((l) => `${promptOf(l.decision_id)}${l.raw}<|im_end|>`), prompts: lines.map((l) => promptOf(l.decision_id)), labels: lines.map((l) => l.decision_id), ignored: true }, orCtx);
     expect(r.ok).toBe(true);
     const scored = (r as { value: Array<{ decision_id: string; raw: string }> }).value.map((i) => scoreOutput(ctx, i)!);
     const out = openRlhfResponse(scored);
@@ -125,22 +126,33 @@ describe("OpenRLHF /get_reward", () => {
     expect(Object.keys(out.extra_logs)).toEqual(["format_valid", ...Object.values(HARD_CODE_NAMES)]);
     for (const v of Object.values(out.extra_logs)) expect(v.every((x) => x === 0 || x === 1) && v.length === lines.length).toBe(true);
   });
-
   it.each([
-    [{ query: ["a"], prompts: ["a"] }, 400, "labels", null],
-    [{ query: ["a", "b"], prompts: ["a"], labels: [ID, ID] }, 400, "prompts", null],
-    [{ query: ["a"], prompts: ["a"], labels: [ID, ID] }, 400, "labels", null],
-    [{ query: ["a", "b"], prompts: ["a", "c"], labels: [ID, ID] }, 422, "query[1]", 1],
-    [{ query: ["a"], prompts: ["a"], labels: ["zzz-999-d1"] }, 422, "labels[0]", 0],
-    [{ query: [1], prompts: ["a"], labels: [ID] }, 400, "query[0]", null],
-  ])("refuses %j with %i naming %j", (body, status, field, index) => {
-    const r = parseOpenRlhfRequest(body, known);
+    ["a missing labels list", () => ({ query: ["a"], prompts: ["a"] }), 400, "labels", 0],
+    ["prompts shorter than query", () => ({ query: ["a", "b"], prompts: ["a"], labels: [ID, ID] }), 400, "prompts", 1],
+    ["labels longer than query", () => ({ query: ["a"], prompts: ["a"], labels: [ID, ID] }), 400, "labels", 1],
+    ["a query that is not a string", () => ({ query: [1], prompts: ["a"], labels: [ID] }), 400, "query[0]", 0],
+    ["a query that does not hold its prompt", () => ({ query: [`${promptOf(ID)}{}`, "nothing"], prompts: [promptOf(ID), promptOf(ID)], labels: [ID, ID] }), 422, "query[1]", 1],
+    ["an empty prompt", () => ({ query: ["{}"], prompts: [""], labels: [ID] }), 422, "prompts[0]", 0],
+    ["a label that is not a decision id and a prompt that is no decision's", () => ({ query: ["p{}"], prompts: ["p"], labels: ["zzz-999-d1"] }), 422, "labels[0]", 0],
+  ])("refuses %s with %i naming %j and the sample's index", (_name, body, status, field, index) => {
+    const r = parseOpenRlhfRequest(body(), orCtx);
     expect(r.ok).toBe(false);
     if (!r.ok) expect([r.error.status, r.error.field, r.error.index]).toEqual([status, field, index]);
   });
-
+  it("a label that disagrees with its prompt is a 422 naming both decisions", () => {
+    const [a, b] = [points[0]!.decision_id, points[40]!.decision_id];
+    const r = parseOpenRlhfRequest({ query: [`${promptOf(b)}{}`], prompts: [promptOf(b)], labels: [a] }, orCtx);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ status: 422, field: "labels[0]", index: 0, error: expect.stringMatching(new RegExp(`'${a}'.*'${b}'`)) });
+  });
+  it("without a decision id in the label (OpenRLHF sends '' with no label_key) the prompt names the decision", () => {
+    for (const p of points) {
+      const r = parseOpenRlhfRequest({ query: [`${promptOf(p.decision_id)}{}`], prompts: [promptOf(p.decision_id)], labels: [""] }, orCtx);
+      expect(r, p.decision_id).toEqual({ ok: true, value: [{ decision_id: p.decision_id, raw: "{}", thinking: false }] });
+    }
+  });
   it("an empty batch (OpenRLHF shards one sample over several servers) is answered with empty lists", () => {
-    const r = parseOpenRlhfRequest({ query: [], prompts: [], labels: [] }, known);
+    const r = parseOpenRlhfRequest({ query: [], prompts: [], labels: [] }, orCtx);
     expect(r).toEqual({ ok: true, value: [] });
     expect(openRlhfResponse([])).toEqual({ rewards: [], scores: [], extra_logs: { format_valid: [], ...Object.fromEntries(Object.values(HARD_CODE_NAMES).map((n) => [n, []])) } });
   });
