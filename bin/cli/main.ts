@@ -33,7 +33,7 @@ const USAGE = `usage: assay <command> [options]
   export-golden --out DIR [--json]
   prompts [--split dev|eval|all] [--format chat|text] --out FILE
   generate --model NAME --base-url URL [--prompts FILE] [--samples K] [--thinking on|off|both] [--concurrency N] [--resume] --out FILE
-  reward-server [--host 127.0.0.1] [--port 8787] [--workers N]
+  reward-server [--host 127.0.0.1] [--port 8787] [--workers N] [--token T] [--end-marker TEXT ...] [--grace-ms MS]
 `;
 
 /** Runs one command; returns the exit status. Bad input → 2 with file:line: field on stderr; never a stack trace. */
