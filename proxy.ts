@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { FORWARDED_HEADERS, trustsProxy } from "./lib/http/forwarded";
+import { crossOriginPost, crossOriginPostPage } from "./lib/http/cross-origin-post";
+import { FORWARDED_HEADERS, requestHost, trustsProxy } from "./lib/http/forwarded";
 import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./lib/http/security-headers";
 
 // Runs before every page, server action and route handler (issue 20):
@@ -9,12 +10,21 @@ import { contentSecurityPolicy, STATIC_SECURITY_HEADERS } from "./lib/http/secur
 // - every response gets the security headers, pages a fresh script nonce (Next.js reads it from the request's
 //   Content-Security-Policy and puts it on its own scripts);
 // - pages learn the address that was asked for (Next gives server components no URL), so a signed-out visitor is sent
-//   back to it after signing in. Only a hint: every page and action still checks the session itself.
+//   back to it after signing in. Only a hint: every page and action still checks the session itself;
+// - a POST to a page (a server action) from another origin is answered here with a 403 page in words (issue 26); Next
+//   would refuse it too, but with a bare 500.
 export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
-  if (!trustsProxy(process.env.ASSAY_TRUST_PROXY)) for (const h of FORWARDED_HEADERS) headers.delete(h);
+  const trusted = trustsProxy(process.env.ASSAY_TRUST_PROXY);
+  if (!trusted) for (const h of FORWARDED_HEADERS) headers.delete(h);
   headers.set("x-assay-path", request.nextUrl.pathname + request.nextUrl.search);
   const page = !request.nextUrl.pathname.startsWith("/api/");
+  if (page && request.method === "POST" && crossOriginPost(request.headers, requestHost(headers, trusted))) {
+    const refused = new NextResponse(crossOriginPostPage(request.headers.get("origin")), { status: 403, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+    refused.headers.set("Content-Security-Policy", contentSecurityPolicy(null));
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) refused.headers.set(name, value);
+    return refused;
+  }
   const nonce = page ? Buffer.from(crypto.randomUUID()).toString("base64") : null;
   const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development" });
   if (page) headers.set("content-security-policy", csp);
