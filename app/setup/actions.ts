@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { getDb } from "@/db/index";
 import { redeemSetupToken } from "@/db/writes/setup-token";
 import { hashSessionToken, newSessionToken, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/session-token";
+import { clientAddress } from "@/lib/http/forwarded";
 import { fail, type ActionResult } from "../_lib/action-result";
 
 /**
@@ -21,6 +22,7 @@ export async function redeemSetupAction(_prev: ActionResult<null> | null, form: 
     form: { token: field("token"), email: field("email"), name: field("name"), password: field("password") },
     sessionTokenHash: hashSessionToken(token),
     now: new Date(),
+    address: clientAddress(await headers()),
   });
   if (!r.ok) return fail(r.error);
   (await cookies()).set(SESSION_COOKIE, token, sessionCookieOptions({ secure: (await headers()).get("x-forwarded-proto") === "https" }));

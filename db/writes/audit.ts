@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../index";
 import { auditLog } from "../schema";
 
@@ -27,7 +27,7 @@ export function auditRefusal(db: DbOrTx, e: AuditEntry & { address: string }): v
   const open = db
     .select({ id: auditLog.id, entityId: auditLog.entityId, detail: auditLog.detail })
     .from(auditLog)
-    .where(and(eq(auditLog.action, e.action), eq(auditLog.actor, e.actor), gte(auditLog.at, since), sql`json_extract(${auditLog.detail}, '$.address') = ${e.address}`, sql`json_extract(${auditLog.detail}, '$.count') is not null`))
+    .where(and(eq(auditLog.action, e.action), eq(auditLog.actor, e.actor), gte(auditLog.at, since), lte(auditLog.at, at), sql`json_extract(${auditLog.detail}, '$.address') = ${e.address}`, sql`json_extract(${auditLog.detail}, '$.count') is not null`))
     .orderBy(desc(auditLog.id))
     .limit(1)
     .get();

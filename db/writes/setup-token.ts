@@ -4,7 +4,7 @@ import { checkSetupRedemption, newSetupToken, type SetupRedemption } from "../..
 import type { Db, DbOrTx } from "../index";
 import { findSetupToken, usersExist } from "../queries/users";
 import { sessions, setupTokens, users } from "../schema";
-import { audit } from "./audit";
+import { audit, auditRefusal } from "./audit";
 
 // Issue 5, first start without ASSAY_FIRST_LEAD_* or demo mode (docs/ACCOUNTS.md): db:setup issues a one-time token,
 // /setup redeems it. Only the token's SHA-256 is stored; the token itself is printed once and never written down.
@@ -29,11 +29,12 @@ const storedFor = (db: DbOrTx, token: unknown) => (isWellFormedToken(token) ? fi
  * deletes every setup token, and opens a session under `sessionTokenHash` (the caller puts the token in the cookie).
  * A wrong or expired token (403) or a closed setup (409) is audited as `setup.redeem.refused`.
  */
-export async function redeemSetupToken(db: Db, input: { form: unknown; sessionTokenHash: string; now: Date }): Promise<SetupOutcome> {
+export async function redeemSetupToken(db: Db, input: { form: unknown; sessionTokenHash: string; now: Date; address?: string }): Promise<SetupOutcome> {
   const token = (input.form as { token?: unknown } | null)?.token;
   const at = input.now.toISOString();
   const refuse = (r: Extract<SetupRedemption, { ok: false }>) => {
-    if (r.status !== 400) audit(db, { actor: "anonymous", action: "setup.redeem.refused", entity: "setup", entityId: "first-lead", detail: { status: r.status, error: r.error }, at });
+    // Counted per address (issue 26): guessing at the link is a flood of one refusal, not of rows.
+    if (r.status !== 400) auditRefusal(db, { actor: "anonymous", action: "setup.redeem.refused", entity: "setup", entityId: "first-lead", address: input.address ?? "unknown", detail: { status: r.status, error: r.error }, at });
     return r;
   };
   const first = checkSetupRedemption({ form: input.form, stored: storedFor(db, token), usersExist: usersExist(db), now: input.now });
