@@ -62,7 +62,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </form>
       <p role="status">
         {total.toLocaleString("en-US")} {total === 1 ? "entry" : "entries"}
-        {filtered ? " match" : ""}
+        {filtered ? (total === 1 ? " matches" : " match") : ""}
         {rows.length ? `; showing ${rows.length.toLocaleString("en-US")}${f.before ? " older ones" : " newest"}` : ""}.
       </p>
       <table aria-label="Audit log">
@@ -71,9 +71,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <th>when (UTC)</th>
             <th>who</th>
             <th>action</th>
+            <th>record</th>
             <th>outcome</th>
             <th>times</th>
-            <th>record</th>
             <th>detail</th>
           </tr>
         </thead>
@@ -83,9 +83,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <td>{when(r.at)}</td>
               <td>{r.actor}</td>
               <td>{r.action}</td>
+              <td>{r.entity === "run" && /^\d+$/.test(r.entityId) ? <Link href={`/runs/${r.entityId}`}>run {r.entityId}</Link> : `${r.entity} ${r.entityId}`}</td>
               <td>{outcomeOf(r.action)}</td>
               <td>{times(r.detail)}</td>
-              <td>{r.entity === "run" && /^\d+$/.test(r.entityId) ? <Link href={`/runs/${r.entityId}`}>run {r.entityId}</Link> : `${r.entity} ${r.entityId}`}</td>
               <td>
                 <code className="detail">{JSON.stringify(r.detail)}</code>
               </td>
