@@ -100,3 +100,20 @@ test("a valid judge report over 10 MB imports whole, and one over 32 MB is refus
   expect(res.status()).toBe(413);
   expect(((await res.json()) as { error: string }).error).toBe("huge.report.json is 33.0 MB, over the 32 MB upload limit");
 });
+
+test("a judge report whose K disagrees with its votes, or whose JSON is broken, is refused naming the field or the line", async ({ page }) => {
+  // Issue 26 (3, 8): the shipped careful report says K=3 and every case holds 3 votes; saying K=5 is refused.
+  const report = JSON.parse(readFileSync(repo("golden", "runs", "judge", "careful.report.json"), "utf8")) as { judge: { votes: number } };
+  report.judge.votes = 5;
+  await signIn(page, "lead");
+  await page.goto("/compare");
+  const upload = page.getByRole("form", { name: "Import a judge report" });
+  await upload.getByLabel("Judge report file").setInputFiles({ name: "k5.report.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(report, null, 2)) });
+  await upload.getByLabel("Name").fill(`k5 ${stamp}`);
+  await upload.getByRole("button", { name: "Import judge report" }).click();
+  await expect(upload.getByRole("alert")).toHaveText("Import failed: k5.report.json: judge.votes: says K=5 votes per case, but every case holds 3 (votes_configured)");
+
+  await upload.getByLabel("Judge report file").setInputFiles({ name: "broken.report.json", mimeType: "application/json", buffer: Buffer.from('{\n  "schema_version": 2,\n  "cases": [oops]\n}\n') });
+  await upload.getByRole("button", { name: "Import judge report" }).click();
+  await expect(upload.getByRole("alert")).toHaveText("Import failed: broken.report.json:3: malformed JSON at line 3, column 13: expected a value, found 'o'");
+});
