@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -13,6 +15,17 @@ function assay(...args: string[]) {
 
 // Each case spawns real processes (tsx start-up ~1 s each); a loaded machine should not turn that into a failure.
 describe("assay compare (CLI)", { timeout: 60_000 }, () => {
+  it("refuses a report whose declared K disagrees with its cases' votes, naming judge.votes (issue 26), exit 2", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "assay-k-"));
+    const report = JSON.parse(readFileSync(path.join(ROOT, fx("judge-improved.json")), "utf8")) as { judge: { votes: number } };
+    const file = path.join(dir, "k-wrong.json");
+    writeFileSync(file, JSON.stringify({ ...report, judge: { ...report.judge, votes: report.judge.votes + 2 } }));
+    const r = assay("compare", fx("judge-baseline.json"), file);
+    rmSync(dir, { recursive: true, force: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`k-wrong.json: judge.votes: says K=${report.judge.votes + 2} votes per case, but every case holds ${report.judge.votes} (votes_configured)`);
+  });
+
   it("--json prints the contract fields; an improvement exits 0 under --fail-on-regression", () => {
     const r = assay("compare", fx("judge-baseline.json"), fx("judge-improved.json"), "--json", "--fail-on-regression");
     expect(r.code).toBe(0);
