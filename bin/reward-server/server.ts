@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { DETECTOR_CODES } from "../../lib/pack/vocab";
 import { promptVersion } from "../../lib/prompts/version";
 import { END_MARKERS, orderMarkers } from "../../lib/reward/end-markers";
@@ -13,7 +13,7 @@ import { MAX_REPLY_CHARS, type ScoredOutput } from "../../lib/reward/score-outpu
 import { loadScoringContext } from "../load/context";
 import { loadPromptPack } from "../load/prompt-pack";
 import { createRefusalLog } from "./refusal-log";
-import { CancelledError, createScoringPool } from "./pool";
+import { CancelledError, createScoringPool, type ScoringPool } from "./pool";
 
 // The reward server (docs/REWARD.md): stateless HTTP over the lib/ scorer. Every answer depends only on the request
 // and the shipped pack, so any number of instances can serve one trainer behind a load balancer.
@@ -42,6 +42,9 @@ export type RewardServer = {
 export class ListenError extends Error {
   override name = "ListenError";
 }
+
+/** How long nothing must be in flight before a drain ends. */
+const QUIET_MS = 200;
 
 const ROUTES: Record<string, "GET" | "POST"> = { "/v1/score": "POST", "/get_reward": "POST", "/verify": "POST", "/healthz": "GET", "/v1/info": "GET" };
 
@@ -111,9 +114,130 @@ function sameToken(given: string, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Loads the pack, measures the detectors on the probes (as `assay score` does), starts the threads, then listens. */
+/**
+ * Binds the port first (a port already taken fails at once, before seconds of loading), answering 503 until ready;
+ * then loads the pack, measures the detectors on the probes (as `assay score` does) and starts the threads.
+ */
 export async function startRewardServer(o: RewardServerOptions): Promise<RewardServer> {
   const log = o.log ?? (() => {});
+  let app: App | null = null;
+  let requests = 0;
+  let inflight = 0;
+  let draining = false;
+  let drained: (() => void) | null = null;
+  const server = createServer((req, res) => {
+    requests++;
+    inflight++;
+    // While draining, every answer closes its connection, so keep-alive clients (nginx's pool) move to another replica.
+    if (draining) res.setHeader("connection", "close");
+    const gone = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) gone.abort();
+      if (--inflight === 0 && drained) drained();
+    });
+    if (app === null) {
+      req.resume();
+      return send(res, 503, { error: "the server is starting (loading the pack, measuring the detectors)", index: null, field: "" });
+    }
+    const a = app;
+    a.handle(req, res, gone.signal).catch((e: unknown) => {
+      if (e instanceof BodyError) return a.refuse(res, (req.url ?? "/").split("?")[0]!, e.failure);
+      if (clientGone(e, req)) {
+        if (e instanceof CancelledError) a.refusals.cancelled();
+        return res.destroy();
+      }
+      const message = (e as Error)?.message ?? String(e);
+      log(`${req.method} ${req.url}: internal error: ${message}`);
+      if (!res.headersSent) send(res, 500, { error: `internal error: ${message}`, index: null, field: "" });
+      else res.destroy();
+    });
+  });
+  // Trainers hold connections open between steps; the default 5 s would close them under a slow step.
+  server.keepAliveTimeout = 65_000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(o.port, o.host, () => resolve());
+    });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === "EADDRINUSE") throw new ListenError(`port ${o.port} on ${o.host} is already in use (EADDRINUSE): stop what holds it, or choose another --port`);
+    if (code === "EACCES") throw new ListenError(`not allowed to listen on ${o.host}:${o.port} (EACCES): choose a port above 1023`);
+    if (code === "EADDRNOTAVAIL") throw new ListenError(`${o.host} is not an address of this machine (EADDRNOTAVAIL)`);
+    throw e;
+  }
+  server.on("error", (e) => log(`server error: ${(e as Error).message}`));
+  try {
+    app = await createApp(o, log, () => requests, () => draining);
+  } catch (e) {
+    server.close();
+    server.closeAllConnections();
+    throw e;
+  }
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const pool = app.pool;
+  const refusals = app.refusals;
+
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.close();
+      refusals.flush();
+    })());
+
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    close,
+    async drain(graceMs) {
+      draining = true;
+      // Stop listening but keep the open connections: http.Server.close() would also close the ones that look idle,
+      // and a request whose bytes have arrived but are not parsed yet looks idle (it would be dropped unanswered).
+      // Requests on kept-alive connections are still answered, each with `connection: close`.
+      // Connections the kernel has completed but the server not yet accepted would be reset by closing the
+      // listener: let one poll phase accept them first.
+      await new Promise((r) => setTimeout(r, 0));
+      await new Promise((r) => setImmediate(r));
+      net.Server.prototype.close.call(server);
+      const deadline = Date.now() + graceMs;
+      // Done when nothing has been in flight for QUIET_MS: a kept-alive client between two requests is not done.
+      while (Date.now() < deadline) {
+        if (inflight === 0) {
+          await new Promise((r) => setTimeout(r, Math.min(QUIET_MS, Math.max(0, deadline - Date.now()))));
+          if (inflight === 0) break;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+          drained = () => {
+            clearTimeout(timer);
+            drained = null;
+            resolve();
+          };
+        });
+      }
+      const unfinished = inflight;
+      await close();
+      return { unfinished };
+    },
+  };
+}
+
+type App = {
+  handle(req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void>;
+  refuse(res: ServerResponse, route: string, e: RequestError): void;
+  refusals: ReturnType<typeof createRefusalLog>;
+  pool: ScoringPool;
+};
+
+/** The routes over a loaded pack and a started pool of scoring threads. */
+async function createApp(o: RewardServerOptions, log: (line: string) => void, requests: () => number, draining: () => boolean): Promise<App> {
   const ctx = loadScoringContext();
   const advisory = new Set(DETECTOR_CODES.filter((c) => ctx.detectors[c].advisory));
   const ids = new Set(ctx.points.map((p) => p.decision_id));
@@ -134,11 +258,6 @@ export async function startRewardServer(o: RewardServerOptions): Promise<RewardS
     end_markers: markers,
     routes: Object.entries(ROUTES).map(([path, method]) => `${method} ${path}`),
   };
-  let requests = 0;
-  let inflight = 0;
-  let draining = false;
-  let drained: (() => void) | null = null;
-
   const refuse = (res: ServerResponse, route: string, e: RequestError) => {
     refusals.refused(e.status, route, e.index, e.error);
     send(res, e.status, { error: e.error, index: e.index, field: e.field });
@@ -169,8 +288,9 @@ export async function startRewardServer(o: RewardServerOptions): Promise<RewardS
       res.setHeader("allow", method === "GET" ? "GET, HEAD" : method);
       return refuse(res, path, fail(405, "", `${path} takes ${method}, not ${req.method}`).error);
     }
-    if (path === "/healthz") return send(res, 200, { ok: true });
-    if (path === "/v1/info") return send(res, 200, { ...info, counters: { requests, ...pool.counters(), prompts_cached: prompts.cached() } });
+    // A draining replica says so, for a balancer's active check or an orchestrator's readiness probe.
+    if (path === "/healthz") return draining() ? send(res, 503, { ok: false, draining: true }) : send(res, 200, { ok: true });
+    if (path === "/v1/info") return send(res, 200, { ...info, counters: { requests: requests(), ...pool.counters(), prompts_cached: prompts.cached() } });
     const typeError = contentTypeError(req);
     if (typeError) {
       req.resume();
@@ -195,82 +315,5 @@ export async function startRewardServer(o: RewardServerOptions): Promise<RewardS
     return send(res, 200, verifyResponse(r.value.body, r.scored[0]!));
   };
 
-  const server = createServer((req, res) => {
-    requests++;
-    inflight++;
-    // While draining, every answer closes its connection, so keep-alive clients (nginx's pool) move to another replica.
-    if (draining) res.setHeader("connection", "close");
-    const gone = new AbortController();
-    res.once("close", () => {
-      if (!res.writableFinished) gone.abort();
-      // A connection that was busy when the drain began is idle now: close it too.
-      if (draining) setImmediate(() => server.closeIdleConnections());
-      if (--inflight === 0 && drained) drained();
-    });
-    handle(req, res, gone.signal).catch((e: unknown) => {
-      if (e instanceof BodyError) return refuse(res, (req.url ?? "/").split("?")[0]!, e.failure);
-      if (clientGone(e, req)) {
-        if (e instanceof CancelledError) refusals.cancelled();
-        return res.destroy();
-      }
-      const message = (e as Error)?.message ?? String(e);
-      log(`${req.method} ${req.url}: internal error: ${message}`);
-      if (!res.headersSent) send(res, 500, { error: `internal error: ${message}`, index: null, field: "" });
-      else res.destroy();
-    });
-  });
-  // Trainers hold connections open between steps; the default 5 s would close them under a slow step.
-  server.keepAliveTimeout = 65_000;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(o.port, o.host, () => resolve());
-    });
-  } catch (e) {
-    // The scoring threads would keep the process alive with nothing to serve.
-    await pool.close();
-    const code = (e as { code?: string }).code;
-    if (code === "EADDRINUSE") throw new ListenError(`port ${o.port} on ${o.host} is already in use (EADDRINUSE): stop what holds it, or choose another --port`);
-    if (code === "EACCES") throw new ListenError(`not allowed to listen on ${o.host}:${o.port} (EACCES): choose a port above 1023`);
-    if (code === "EADDRNOTAVAIL") throw new ListenError(`${o.host} is not an address of this machine (EADDRNOTAVAIL)`);
-    throw e;
-  }
-  server.on("error", (e) => log(`server error: ${(e as Error).message}`));
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
-
-  let closed: Promise<void> | null = null;
-  const close = () =>
-    (closed ??= (async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await pool.close();
-      refusals.flush();
-    })());
-
-  return {
-    url: `http://${shownHost}:${address.port}`,
-    host: address.address,
-    port: address.port,
-    close,
-    async drain(graceMs) {
-      draining = true;
-      server.close();
-      server.closeIdleConnections();
-      if (inflight > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, graceMs);
-          drained = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      const unfinished = inflight;
-      await close();
-      return { unfinished };
-    },
-  };
+  return { handle, refuse, refusals, pool };
 }
