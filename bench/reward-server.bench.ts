@@ -1,5 +1,7 @@
-// Reward-server figures (issue 19): a batch of 1,000 outputs over HTTP with one scoring thread and with one per core,
-// the one-thread rate against the in-process scorer on the same outputs, and p50/p99 latency of a one-output request.
+// Reward-server figures (issues 19 and 27): a batch of 1,000 outputs over HTTP with one scoring thread and with one per
+// core, the one-thread rate against the in-process scorer on the same outputs, p50/p99 latency of a one-output request
+// (alone, and beside a client sending 4,096-output batches), the all-cores/one-thread ratio against the machine's
+// ceiling at 512 and 4,096 outputs, OpenRLHF's one-sample /get_reward requests, and the detectors' time per reply size.
 // The configurations are measured in interleaved rounds and the best round is the headline (other load on a shared
 // machine only ever adds time), with the median beside it. Standalone: `npx tsx bench/reward-server.bench.ts`.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,12 +11,17 @@ import { availableParallelism, loadavg } from "node:os";
 import { listFiles, repoPath } from "../bin/load/files";
 import { loadScoringContext } from "../bin/load/context";
 import { DETECTOR_CODES } from "../lib/pack/vocab";
-import { scoreOutput, type RewardInput } from "../lib/reward/score-outputs";
+import { MAX_REPLY_CHARS, scoreOutput, type RewardInput } from "../lib/reward/score-outputs";
+import { makePromptLine } from "../lib/prompts/prompt-line";
+import { scoreDecision } from "../lib/scoring/score-decision";
+import { loadPromptPack } from "../bin/load/prompt-pack";
 import { calibrationNsPerChar } from "./calibration";
 import { createScoringPool, type ScoringPool } from "../bin/reward-server/pool";
 
 const BATCH = 1000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const SIZES = [512, 4096];
+const BESIDE = Number(process.env.BENCH_BESIDE ?? 1000);
 const PER_ROUND = 3;
 const SINGLES = Number(process.env.BENCH_SINGLES ?? 3000);
 const CONCURRENT = 32;
@@ -26,6 +33,15 @@ const outputs: RewardInput[] = [];
 for (let i = 0; outputs.length < BATCH; i++) for (const r of runs) if (outputs.length < BATCH) outputs.push(r[i % r.length]!);
 const body = Buffer.from(JSON.stringify({ outputs: outputs.map((o) => ({ decision_id: o.decision_id, raw: o.raw, thinking: o.thinking })) }));
 const singles = outputs.map((o) => Buffer.from(JSON.stringify({ outputs: [{ decision_id: o.decision_id, raw: o.raw }] })));
+const outputsOf = (n: number) => Array.from({ length: n }, (_, i) => outputs[i % outputs.length]!);
+const bodyOf = (n: number) => Buffer.from(JSON.stringify({ outputs: outputsOf(n).map((o) => ({ decision_id: o.decision_id, raw: o.raw, thinking: o.thinking })) }));
+const sized = new Map(SIZES.map((n) => [n, bodyOf(n)]));
+// OpenRLHF's request: one sample, the ~32,000-character text prompt twice (as the prompt and inside the query).
+const promptPack = loadPromptPack();
+const openRlhfBodies = () => outputs.map((o) => {
+  const prompt = makePromptLine(promptPack, ctxPoints().get(o.decision_id)!, "text").prompt!;
+  return Buffer.from(JSON.stringify({ query: [`${prompt}${o.raw}<|im_end|>`], prompts: [prompt], labels: [o.decision_id] }));
+});
 
 type Server = { url: URL; child: ChildProcess; agent: http.Agent };
 
@@ -42,10 +58,10 @@ function start(workers: number): Promise<Server> {
   });
 }
 
-function post(s: Server, payload: Buffer): Promise<{ status: number; text: string }> {
+function post(s: Server, payload: Buffer, route = "/v1/score"): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: s.url.hostname, port: s.url.port, path: "/v1/score", method: "POST", agent: s.agent, headers: { "content-type": "application/json", "content-length": payload.length } },
+      { host: s.url.hostname, port: s.url.port, path: route, method: "POST", agent: s.agent, headers: { "content-type": "application/json", "content-length": payload.length } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -57,9 +73,9 @@ function post(s: Server, payload: Buffer): Promise<{ status: number; text: strin
   });
 }
 
-async function timeBatch(s: Server): Promise<number> {
+async function timeBatch(s: Server, payload = body): Promise<number> {
   const t0 = performance.now();
-  const r = await post(s, body);
+  const r = await post(s, payload);
   const ms = performance.now() - t0;
   if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${r.text.slice(0, 200)}`);
   return ms;
@@ -67,6 +83,9 @@ async function timeBatch(s: Server): Promise<number> {
 
 // The in-process scorer on the same outputs: what `assay score` pays per decision, without HTTP or threads.
 const ctx = loadScoringContext();
+function ctxPoints() {
+  return new Map(ctx.points.map((p) => [p.decision_id, p]));
+}
 const rewardCtx = { points: new Map(ctx.points.map((p) => [p.decision_id, p])), pack: ctx.pack, advisory: new Set(DETECTOR_CODES.filter((c) => ctx.detectors[c].advisory)) };
 function timeInProcess(): number {
   const t0 = performance.now();
@@ -74,6 +93,40 @@ function timeInProcess(): number {
   for (const o of outputs) sink += scoreOutput(rewardCtx, o)!.score;
   const ms = performance.now() - t0;
   return sink >= 0 ? ms : NaN;
+}
+
+/** scoreDecision itself (what `assay score` runs), without the server's reply limit in front of it. */
+function scoreDecisionOnly(id: string, raw: string): number {
+  return scoreDecision(rewardCtx.points.get(id)!, { decision_id: id, raw, thinking: false }, rewardCtx.pack, rewardCtx.advisory).score;
+}
+
+const sizeFigures: Array<{ n: number; scaling: number; ceiling: number; ratio: number; median_ratio: number }> = [];
+
+/** The in-process scorer on one valid reply of each size (the text of the example replies, repeated): best of 3. */
+function detectorTimes(): Array<{ chars: number; ms: number; nsPerChar: number }> {
+  const texts = outputs.flatMap((o) => {
+    try {
+      return [(JSON.parse(o.raw) as { reply: string }).reply];
+    } catch {
+      return [];
+    }
+  });
+  const corpus = texts.join(" ");
+  const template = outputs.find((o) => o.raw.startsWith("{"))!;
+  const shape = JSON.parse(template.raw) as Record<string, unknown>;
+  const out = [];
+  for (const chars of [1_000, 4_000, 16_000, MAX_REPLY_CHARS, 131_072, 524_288]) {
+    let reply = "";
+    while (reply.length < chars) reply += corpus;
+    const raw = JSON.stringify({ ...shape, reply: reply.slice(0, chars) });
+    const ms = Math.min(...[0, 1, 2].map(() => {
+      const t0 = performance.now();
+      scoreDecisionOnly(template.decision_id, raw);
+      return performance.now() - t0;
+    }));
+    out.push({ chars, ms, nsPerChar: (ms * 1e6) / chars });
+  }
+  return out;
 }
 
 const calibrationBefore = calibrationNsPerChar();
@@ -84,9 +137,9 @@ const all = await start(cores);
 // and nothing shared, against one such thread alone. Two threads on a VM's two cores can each run slower than one
 // alone (shared caches, the host's scheduling); no server can scale past this.
 const solo: ScoringPool[] = await Promise.all(Array.from({ length: cores }, () => createScoringPool(1, { advisory: [...rewardCtx.advisory] })));
-async function timeSolo(n: number): Promise<number> {
+async function timeSolo(n: number, items = outputs): Promise<number> {
   const t0 = performance.now();
-  await Promise.all(solo.slice(0, n).map((p) => p.score(outputs)));
+  await Promise.all(solo.slice(0, n).map((p) => p.score(items)));
   return performance.now() - t0;
 }
 try {
@@ -111,6 +164,61 @@ try {
     for (let i = 0; i < PER_ROUND; i++) times.soloOne.push(await timeSolo(1));
     for (let i = 0; i < PER_ROUND; i++) times.soloAll.push(await timeSolo(cores));
   }
+  // Issue 27's target: all cores against one thread, beside the machine's ceiling, at 512 and 4,096 outputs.
+  const bySize = new Map<number, { one: number[]; all: number[]; soloOne: number[]; soloAll: number[] }>();
+  for (const n of SIZES) {
+    const items = outputsOf(n);
+    const t = { one: [] as number[], all: [] as number[], soloOne: [] as number[], soloAll: [] as number[] };
+    const rounds = Math.max(2, Math.round((ROUNDS * 1000) / n));
+    for (let round = 0; round < rounds; round++) {
+      t.one.push(await timeBatch(one, sized.get(n)));
+      t.all.push(await timeBatch(all, sized.get(n)));
+      t.soloOne.push(await timeSolo(1, items));
+      t.soloAll.push(await timeSolo(cores, items));
+    }
+    bySize.set(n, t);
+  }
+
+  // One-output requests while another client sends 4,096-output batches back to back (fair scheduling).
+  const batchClient: Server = { ...all, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) };
+  let stopBatches = false;
+  let batchesDone = 0;
+  const batches = (async () => {
+    while (!stopBatches) {
+      await post(batchClient, sized.get(4096)!);
+      batchesDone++;
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 200));
+  const beside: number[] = [];
+  for (let i = 0; i < BESIDE; i++) {
+    const t0 = performance.now();
+    const r = await post(all, singles[i % singles.length]!);
+    beside.push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`HTTP ${r.status}`);
+  }
+  stopBatches = true;
+  await batches;
+  batchClient.agent.destroy();
+
+  // OpenRLHF's pattern on /get_reward: one sample per request carrying the whole prompt twice, 32 in flight.
+  const orBodies = openRlhfBodies();
+  const orClient: Server = { ...all, agent: new http.Agent({ keepAlive: true, maxSockets: CONCURRENT }) };
+  const orRate = async () => {
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: CONCURRENT }, async () => {
+      while (next < BATCH) {
+        const r = await post(orClient, orBodies[next++]!, "/get_reward");
+        if (r.status !== 200) throw new Error(`/get_reward HTTP ${r.status}: ${r.text.slice(0, 200)}`);
+      }
+    }));
+    return (BATCH * 1000) / (performance.now() - t0);
+  };
+  await orRate();
+  const openRlhfRate = Math.max(await orRate(), await orRate());
+  orClient.agent.destroy();
+
   // One-output requests, one at a time on a kept-alive connection, against the default server (a thread per core).
   const latency: number[] = [];
   for (let i = 0; i < 200; i++) await post(all, singles[i % singles.length]!);
@@ -154,10 +262,25 @@ try {
   console.log(`reward-server: in-process scorer on the same outputs ${best.inProcess.toFixed(1)} ms = ${fmt(rate(best.inProcess))} decisions/s; 1 thread over HTTP takes ${overhead.toFixed(2)}× its time (target within 1.5×; medians ${(median.one / median.inProcess).toFixed(2)}×)${mark(overhead <= 1.5)}`);
   console.log(`reward-server: one-output request, ${fmt(SINGLES)} in a row, ${cores} threads: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${q(latency, 1).toFixed(2)} ms (target p99 < 5 ms)${mark(p99 < 5)}`);
   console.log(`reward-server: ${fmt(BATCH)} one-output requests, ${CONCURRENT} in flight, ${cores} threads: ${fmt(Math.round(concurrentRate))} decisions/s`);
+  for (const [n, t] of bySize) {
+    const sc = q(t.one, 0) / q(t.all, 0);
+    const ceil = (cores * q(t.soloOne, 0)) / q(t.soloAll, 0);
+    const ratio = sc / ceil;
+    const medianRatio = q(t.one, 0.5) / q(t.all, 0.5) / ((cores * q(t.soloOne, 0.5)) / q(t.soloAll, 0.5));
+    console.log(`reward-server: batch of ${fmt(n)}: all cores / 1 thread ${sc.toFixed(2)}× over HTTP against this machine's ceiling ${ceil.toFixed(2)}× (no HTTP): ${(100 * ratio).toFixed(0)}% of it (target ≥ 90%; medians ${(100 * medianRatio).toFixed(0)}%; ${t.one.length} rounds)${mark(ratio >= 0.9)}`);
+    sizeFigures.push({ n, scaling: sc, ceiling: ceil, ratio, median_ratio: medianRatio });
+  }
+  console.log(`reward-server: one-output request beside a client sending 4,096-output batches back to back, ${cores} threads: p50 ${q(beside, 0.5).toFixed(2)} ms, p99 ${q(beside, 0.99).toFixed(2)} ms, max ${q(beside, 1).toFixed(2)} ms (${fmt(BESIDE)} requests while ${batchesDone} batches were scored)`);
+  console.log(`reward-server: OpenRLHF /get_reward, one sample per request with the ${fmt(Math.round(orBodies[0]!.length / 1024))} KB body, ${CONCURRENT} in flight, ${cores} threads: ${fmt(Math.round(openRlhfRate))} decisions/s (the same outputs on /v1/score: ${fmt(Math.round(concurrentRate))}/s)`);
+  const detectorSizes = detectorTimes();
+  for (const d of detectorSizes) console.log(`reward-server: detectors and scorer in process, one reply of ${fmt(d.chars)} characters: ${d.ms.toFixed(1)} ms = ${d.nsPerChar.toFixed(0)} ns/char${d.chars > MAX_REPLY_CHARS ? " (over the server's limit: format-invalid there, never scored)" : ""}`);
   const calibration = [calibrationBefore, calibrationNsPerChar()];
   console.log(`reward-server: ${ROUNDS} interleaved rounds of ${PER_ROUND} per configuration; load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after; machine speed ${calibration.map((c) => c.toFixed(2)).join(" and ")} ns/char (bench/calibration.ts)`);
   mkdirSync(repoPath("bench", "out"), { recursive: true });
-  writeFileSync(repoPath("bench", "out", "reward-server.json"), JSON.stringify({ cores, batch: BATCH, best, median, scaling, ceiling, overhead, p50, p99, concurrent_rate: concurrentRate, calibration, times, latency_ms: sorted(latency) }, null, 2));
+  writeFileSync(
+    repoPath("bench", "out", "reward-server.json"),
+    JSON.stringify({ cores, batch: BATCH, best, median, scaling, ceiling, overhead, p50, p99, concurrent_rate: concurrentRate, by_size: sizeFigures, beside_4096_ms: sorted(beside), openrlhf_rate: openRlhfRate, detector_sizes: detectorSizes, calibration, times, latency_ms: sorted(latency) }, null, 2),
+  );
 } finally {
   await Promise.all(solo.map((p) => p.close()));
   for (const s of [one, all]) {

@@ -31,9 +31,9 @@ type Slot = { worker: Worker; inflight: Chunk[][] };
 
 const ENTRY = new URL("./worker.mjs", import.meta.url);
 const MIN_CHUNK = 16;
-/** A chunk's cost is bounded by its outputs and its characters, so no chunk holds a thread for long (~5 ms). */
-const MAX_CHUNK = 64;
-const MAX_CHUNK_CHARS = 64 * 1024;
+/** A chunk's cost is bounded by its outputs and its characters, so no chunk holds a thread for long (~3 ms on an idle core). */
+const MAX_CHUNK = 32;
+const MAX_CHUNK_CHARS = 32 * 1024;
 const CHUNKS_PER_THREAD = 4;
 // A thread holds a second message in its port while it scores the first, so it never waits for the main thread between chunks.
 const DEPTH = 2;
