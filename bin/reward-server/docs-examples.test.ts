@@ -38,7 +38,7 @@ function run(cmd: string, args: string[], cwd = dir): Promise<{ code: number; ou
 }
 const python = (driver: string, cwd = dir) => run("python3", ["-I", "-c", `import sys; sys.path.insert(0, ${JSON.stringify(cwd)})\n${driver}`], cwd);
 async function native(outputs: Array<{ decision_id: string; raw: string }>): Promise<NativeResult[]> {
-  const res = await fetch(`${server.url}/v1/score`, { method: "POST", body: JSON.stringify({ outputs }) });
+  const res = await fetch(`${server.url}/v1/score`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ outputs }) });
   return ((await res.json()) as { results: NativeResult[] }).results;
 }
 const sameFloats = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
