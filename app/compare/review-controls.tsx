@@ -81,7 +81,8 @@ export function ApproveForm({
         start(async () => {
           const r = await approveBaselineAction({ ...pair, justification });
           setRefusal(r.error ? { text: r.error, at: stateKey } : null);
-          if (!r.error) router.refresh();
+          // The candidate is now the current baseline, which a URL without ?baseline= would compare it with: name the pair.
+          if (!r.error) router.replace(`/compare?baseline=${encodeURIComponent(pair.baselineRef)}&candidate=${encodeURIComponent(pair.candidateRef)}`, { scroll: false });
         });
       }}
     >
