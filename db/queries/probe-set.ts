@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { DETECTOR_CODES, type DetectorCode } from "../../lib/pack/vocab";
 import type { DetectorContext } from "../../lib/schemas/probe";
 import type { DetectorFigure, DetectorHit } from "../../lib/scoring/report-schema";
@@ -29,6 +29,37 @@ export type ProbeView = {
 export function loadVotes(db: DbOrTx, probeIds?: readonly string[]): Map<string, LabelVote[]> {
   const q = db.select({ probeId: probeLabels.probeId, annotator: probeLabels.annotator, label: probeLabels.label, labelledAt: probeLabels.labelledAt }).from(probeLabels);
   const rows = (probeIds ? q.where(inArray(probeLabels.probeId, [...probeIds])) : q).orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id)).all();
+  const out = new Map<string, LabelVote[]>();
+  for (const r of rows) {
+    let list = out.get(r.probeId);
+    if (!list) out.set(r.probeId, (list = []));
+    list.push({ annotator: r.annotator, label: r.label, labelledAt: r.labelledAt });
+  }
+  return out;
+}
+
+/**
+ * What a detector's probes are, in one cheap aggregate (count, and the summed lengths and order of their text): it
+ * changes whenever a probe is added, removed or edited, so the labelling page can keep its predictions between loads.
+ */
+export function probeSetFingerprint(db: DbOrTx, detector: DetectorCode): string {
+  const r = db
+    .select({ n: count(), size: sql<number>`total(length(${probes.id}) + length(${probes.reply}) + length(${probes.context}) + length(coalesce(${probes.note}, '')) + length(coalesce(${probes.pairId}, '')) + ${probes.seq})` })
+    .from(probes)
+    .where(eq(probes.detector, detector))
+    .get()!;
+  return `${r.n}:${r.size}`;
+}
+
+/** Every vote on one detector's probes, grouped by probe id, oldest first. */
+export function loadDetectorVotes(db: DbOrTx, detector: DetectorCode): Map<string, LabelVote[]> {
+  const rows = db
+    .select({ probeId: probeLabels.probeId, annotator: probeLabels.annotator, label: probeLabels.label, labelledAt: probeLabels.labelledAt })
+    .from(probeLabels)
+    .innerJoin(probes, eq(probes.id, probeLabels.probeId))
+    .where(eq(probes.detector, detector))
+    .orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id))
+    .all();
   const out = new Map<string, LabelVote[]>();
   for (const r of rows) {
     let list = out.get(r.probeId);

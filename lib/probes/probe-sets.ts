@@ -85,8 +85,16 @@ export function outOfSampleFigure(probes: ReadonlyArray<PredictedProbe & { id: s
 
 /** The detector's figures on each probe set that has probes, in PROBE_SETS order (the same definition as the pooled figure). */
 export function figuresBySet(probes: ReadonlyArray<PredictedProbe & { id: string }>): Array<{ key: ProbeSetKey; label: string; figure: DetectorFigure }> {
+  // One pass to sort probes into sets (the labelling page computes this on every load and vote of a 3,000-probe set).
+  const bySet = new Map<ProbeSetKey, Array<PredictedProbe & { id: string }>>();
+  for (const p of probes) {
+    const key = probeSetOf(p.id).key;
+    const list = bySet.get(key);
+    if (list) list.push(p);
+    else bySet.set(key, [p]);
+  }
   return PROBE_SETS.flatMap((set) => {
-    const mine = probes.filter((p) => probeSetOf(p.id).key === set.key);
+    const mine = bySet.get(set.key) ?? [];
     return mine.length ? [{ key: set.key, label: isUnfixed(set) ? `${set.label} (unfixed)` : set.label, figure: figuresFromPredictions(mine) }] : [];
   });
 }

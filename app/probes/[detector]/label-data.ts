@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, type Db } from "@/db/index";
-import { figuresOf, loadProbeSet } from "@/db/queries/probe-set";
+import { figuresOf, loadDetectorVotes, loadProbeSet, probeSetFingerprint } from "@/db/queries/probe-set";
 import { getAudit, loadAuditQueue, type RunAudit } from "@/db/queries/run-audit";
 import { getRun } from "@/db/queries/runs";
 import type { AuditFigure } from "@/lib/audit/estimator";
@@ -27,11 +27,27 @@ export type LabelPanel = {
   counts: Record<Queue, number | null>;
 };
 
+type ProbeItems = { fingerprint: string; items: Array<Omit<LabelItem, "votes">> };
+/**
+ * A detector's probes with the detector's predictions, kept between requests while the probes stay the same (issue 26:
+ * reading, parsing and predicting 3,000 probes was most of a labelling page's time). Votes are read fresh every time.
+ */
+const probeItems = new Map<DetectorCode, ProbeItems>();
+
+function probeItemsOf(db: Db, detector: DetectorCode): ProbeItems["items"] {
+  const fingerprint = probeSetFingerprint(db, detector);
+  const held = probeItems.get(detector);
+  if (held?.fingerprint === fingerprint) return held.items;
+  const items = loadProbeSet(db, detector).map(({ file: _f, votes: _v, ...p }) => ({ ...p, cleared: null, history: null, source: null, promotedProbeId: null }));
+  probeItems.set(detector, { fingerprint, items });
+  return items;
+}
+
 /** Every item of a detector's probe set or of one audit's queue, with everything the server knows about it. */
 export function loadLabelItems(db: Db, detector: DetectorCode, audit: RunAudit | null): { items: LabelItem[]; mode: AuditMode | null } | null {
   if (!audit) {
-    const items = loadProbeSet(db, detector).map(({ file: _f, ...p }): LabelItem => ({ ...p, cleared: null, history: null, source: null, promotedProbeId: null }));
-    return { items, mode: null };
+    const votes = loadDetectorVotes(db, detector);
+    return { items: probeItemsOf(db, detector).map((p): LabelItem => ({ ...p, votes: votes.get(p.id) ?? [] })), mode: null };
   }
   const run = getRun(db, audit.runId);
   if (!run) return null;
