@@ -42,7 +42,9 @@ test("a lead comparing two runs scored with different advisory criteria is told 
   await page.goto(`/compare?baseline=run:${runIdOf("overpromiser")}&candidate=run:${runId}`);
   const alert = page.getByRole("alert", { name: "Not comparable" });
   await expect(alert).toContainText("Not like for like");
-  await expect(alert).toContainText("not comparable: advisory criteria none vs H5");
+  // Each side's advisory criteria as scored (the shipped labels may make another criterion advisory on both sides).
+  const adv = (id: number) => [...db.select({ r: runs.report }).from(runs).where(eq(runs.id, id)).get()!.r.advisory].sort().join(", ") || "none";
+  await expect(alert).toContainText(`not comparable: advisory criteria ${adv(runIdOf("overpromiser"))} vs ${adv(runId)}`);
   // The alert opens the comparison: it comes before the verdict.
   const [alertBox, verdictBox] = [await alert.boundingBox(), await page.getByRole("region", { name: "Verdict" }).boundingBox()];
   expect(alertBox!.y).toBeLessThan(verdictBox!.y);
@@ -54,7 +56,10 @@ test("a lead comparing two runs scored with different advisory criteria is told 
   await expect(reported).toContainText("IMPROVED");
   await expect(strict).toContainText("INCONCLUSIVE");
   await expect(strict.getByRole("cell").nth(1)).toHaveText("0.000");
-  await expect(page.getByRole("heading", { name: "Verdict: IMPROVED" })).toBeVisible();
+  // Issue 26: where the ruler differs the headline is the like-for-like verdict, never the raw IMPROVED in green.
+  await expect(page.getByRole("heading", { name: "Verdict: INCONCLUSIVE" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Verdict: IMPROVED" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Verdict" })).toHaveAttribute("data-tone", "unclear");
 });
 
 test("the Runs list gives the strict composite columns as prominent as the composite, and fits a 1,400-px window", async ({ page }) => {
