@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import net, { type AddressInfo } from "node:net";
@@ -86,12 +87,12 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     if (size <= MAX_BODY_BYTES) chunks.push(chunk);
   }
   if (size > MAX_BODY_BYTES) throw new BodyError(fail(413, "", `the body is over the limit of ${MAX_BODY_BYTES} bytes`).error);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, size));
-  } catch {
-    throw new BodyError(fail(400, "", "the body is not valid UTF-8").error);
-  }
+  // isUtf8 then toString: the same strict check as a fatal TextDecoder at a fraction of its cost on non-ASCII text
+  // (OpenRLHF sends a ~64 KB body per sample); a leading BOM is dropped, as TextDecoder does.
+  const bytes = Buffer.concat(chunks, size);
+  if (!isUtf8(bytes)) throw new BodyError(fail(400, "", "the body is not valid UTF-8").error);
+  let text = bytes.toString("utf8");
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
     return JSON.parse(text);
   } catch (e) {

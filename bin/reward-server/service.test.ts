@@ -22,7 +22,7 @@ const AUTH = { ...JSON_TYPE, authorization: `Bearer ${TOKEN}` };
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startRewardServerCli(["--workers", "2", "--token", TOKEN]);
+  server = await startRewardServerCli(["--workers", "2", "--token", TOKEN, "--end-marker", "<|my_eos|>"]);
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -46,6 +46,15 @@ describe("an optional token for a shared network", () => {
     expect((await post(`/${TOKEN}/v1/score`, one, JSON_TYPE)).status).toBe(200);
     expect((await post(`/${TOKEN}x/v1/score`, one, JSON_TYPE)).status).toBe(401);
     expect(server.stderr()).not.toContain(TOKEN);
+  });
+});
+
+describe("--end-marker", () => {
+  it("a marker given on the command line is stripped from a reply's end like the table's", async () => {
+    const [plain, marked] = [lines[0]!, { ...lines[0]!, raw: `${lines[0]!.raw}<|my_eos|>\n` }];
+    const r = (await post("/v1/score", { outputs: [plain, marked, { ...plain, raw: `${plain.raw}<|other_eos|>` }] })).json.results as NativeResult[];
+    expect(r[1]).toEqual(r[0]);
+    expect(r[2]).toMatchObject({ format_valid: false, reward: 0 });
   });
 });
 

@@ -140,7 +140,8 @@ describe("OpenRLHF /get_reward", () => {
     if (!r.ok) expect([r.error.status, r.error.field, r.error.index]).toEqual([status, field, index]);
   });
   it("a label that disagrees with its prompt is a 422 naming both decisions", () => {
-    const [a, b] = [points[0]!.decision_id, points[40]!.decision_id];
+    // Issue 27's case: frd-008-d2's prompt labelled acc-001-d1 was answered 200 with a reward of 1.0.
+    const [a, b] = ["acc-001-d1", "frd-008-d2"];
     const r = parseOpenRlhfRequest({ query: [`${promptOf(b)}{}`], prompts: [promptOf(b)], labels: [a] }, orCtx);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toMatchObject({ status: 422, field: "labels[0]", index: 0, error: expect.stringMatching(new RegExp(`'${a}'.*'${b}'`)) });
