@@ -9,6 +9,7 @@ import { OLD_PACK, seedOldPack } from "../testing/old-pack";
 import { makeRunText } from "../testing/runs";
 import { makeTempDb } from "../testing/temp-db";
 import { importRunText } from "./import-run";
+import { releaseFirstVersion } from "./release-probe-set";
 import { seedFromRepo } from "./seed-repo";
 
 // Issue 17: a database seeded under an older pack, re-seeded with today's golden/, keeps each run's own golden version.
@@ -23,6 +24,8 @@ const runRow = (id: number) => t.db.select().from(runs).where(eq(runs.id, id)).g
 beforeAll(() => {
   t = makeTempDb();
   old = seedOldPack(t.db, "2026-01-01T00:00:00.000Z");
+  // Imports need a released probe-set version (issue 26); this database holds no probes yet, so version 1 is empty.
+  releaseFirstVersion(t.db, "2026-01-01T00:00:00.000Z");
   const ctx = loadDbScoringContext(t.db);
   oldRunId = importRunText(t.db, ctx, { name: "scored under the old pack", fileName: "old.jsonl", text: makeRunText(ctx.points), actor: "alice", at: "2026-01-02T00:00:00.000Z" }).runId;
   seedFromRepo(t.db, { exampleRuns: false, at: "2026-02-01T00:00:00.000Z" });
