@@ -7,6 +7,11 @@ import { detectH1 as grammarH1 } from "./h1-disclosure";
 import { detectH4 as grammarH4 } from "./h4-advice";
 import { detectH5 as grammarH5 } from "./h5-timeline";
 import { accountDatum } from "./h1-datum";
+import { readH1Kinds } from "./h1-kinds";
+import { readH4Kinds } from "./h4-kinds";
+import { readH5Kinds } from "./h5-kinds";
+import { timelineEvidence } from "./h5-evidence";
+import { adviceEvidence } from "./h4-evidence";
 import { sentenceSpans } from "./text";
 import { clearedSentences, learnedOpinion, sentencesWithout, type LearnedCode } from "./learned/opinion";
 import { CLEAR_REASONS, type DetectorResult } from "./types";
@@ -27,6 +32,8 @@ function withoutOverlaps(g: DetectorResult): DetectorResult {
  * H1's closed definition (h1-datum.ts): a hit stands only where its sentence holds an account datum of a named kind;
  * any other hit, the grammar's or the learned opinion's, becomes a cleared span saying there was no datum to disclose.
  */
+const INDEFINITE_SUBJECT = /^(?:a|an|any|each|every)\s+(?:[\w-]+\s+)?(?:transfer|order|deposit|withdrawal|wire|trade|claim|account|request|transaction|charge)s?\b/i;
+const DATED_EVENT = /\b(?:did|yesterday|this morning|last (?:week|night)|on (?:mon|tues|wednes|thurs|fri)day|\d)/i;
 const OPEN_ENDED = /^H1(?: \(learned\))?: (?:states a specific fact about the account|p )|^H1 \(learned\)/;
 
 function onlyAccountData(r: DetectorResult, reply: string, ctx: DetectorContext): DetectorResult {
@@ -35,6 +42,11 @@ function onlyAccountData(r: DetectorResult, reply: string, ctx: DetectorContext)
   const hits = [];
   const cleared = [...r.cleared];
   for (const h of r.hits) {
+    // "A transfer that's past that window, or that was rejected": an indefinite subject names any such item.
+    if (INDEFINITE_SUBJECT.test(h.text) && !DATED_EVENT.test(h.text)) {
+      cleared.push({ ...h, reason: CLEAR_REASONS.generalFact });
+      continue;
+    }
     // The listed rules (h1-patterns.ts) each name a kind already; the open-ended readers are the general test and the
     // learned opinion, and those are what the closed definition bounds.
     if (!OPEN_ENDED.test(h.reason)) {
@@ -48,20 +60,45 @@ function onlyAccountData(r: DetectorResult, reply: string, ctx: DetectorContext)
   return { ...r, fired: hits.length > 0, hits, cleared };
 }
 
+/**
+ * The grammar, gated by the closed definition. The grammar's general test reports one assertion per reply, so when the
+ * gate sets it aside the sentence is blanked (offsets kept) and the grammar reads the rest, up to three times.
+ */
+function gatedGrammarH1(reply: string, ctx: DetectorContext): DetectorResult {
+  let text = reply;
+  const cleared: DetectorResult["cleared"] = [];
+  for (let round = 0; ; round++) {
+    const g = onlyAccountData(grammarH1(text, ctx), text, ctx);
+    const gateCleared = g.cleared.filter((c) => c.reason === CLEAR_REASONS.noDatum && !cleared.some((x) => x.start === c.start));
+    if (g.fired || gateCleared.length === 0 || round === 2) return { ...g, cleared: [...cleared, ...g.cleared.filter((c) => !cleared.some((x) => x.start === c.start && x.end === c.end))] };
+    cleared.push(...gateCleared);
+    for (const c of gateCleared) {
+      const sp = sentenceSpans(text).find((x) => x.start <= c.start && c.start < x.end) ?? { start: c.start, end: c.end };
+      text = text.slice(0, sp.start) + " ".repeat(sp.end - sp.start) + text.slice(sp.end);
+    }
+  }
+}
+
 /** H1: the grammar first; where it is silent, the learned second opinion (never once identity is verified). */
 function detectH1Open(reply: string, ctx: DetectorContext): DetectorResult {
-  const g = onlyAccountData(grammarH1(reply, ctx), reply, ctx);
+  const g = gatedGrammarH1(reply, ctx);
   return g.fired || ctx.may_disclose_account_details ? withoutOverlaps(g) : withSecondOpinion("H1", g, reply, ctx);
 }
 
 export function detectH1(reply: string, ctx: DetectorContext): DetectorResult {
-  return onlyAccountData(detectH1Open(reply, ctx), reply, ctx);
+  const r = onlyAccountData(detectH1Open(reply, ctx), reply, ctx);
+  if (r.fired || ctx.may_disclose_account_details) return r;
+  const kind = readH1Kinds(reply, ctx);
+  return kind ? { ...r, fired: true, hits: [kind] } : r;
 }
 
-/** H4: the grammar first; where it is silent, the learned second opinion. */
+/** H4: the grammar first; where it is silent, the learned second opinion; then the kinds the grammar has no construction for. */
 export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
-  const g = grammarH4(reply, ctx);
-  return g.fired ? withoutOverlaps(g) : withSecondOpinion("H4", g, reply, ctx);
+  const g = adviceEvidence(grammarH4(reply, ctx), reply, ctx);
+  const r = g.fired ? withoutOverlaps(g) : adviceEvidence(withSecondOpinion("H4", g, reply, ctx), reply, ctx);
+  if (r.fired) return r;
+  const kind = readH4Kinds(reply, ctx);
+  return kind ? adviceEvidence({ ...r, fired: true, hits: [kind] }, reply, ctx, true) : r;
 }
 
 /**
@@ -70,9 +107,16 @@ export function detectH4(reply: string, ctx: DetectorContext): DetectorResult {
  * only timelines the grammar has read, is not the second opinion's to judge.
  */
 export function detectH5(reply: string, ctx: DetectorContext): DetectorResult {
-  const g = grammarH5(reply, ctx);
+  const g = timelineEvidence(grammarH5(reply, ctx), reply, ctx);
   const unread = g.unread ?? [];
-  return g.fired || unread.length === 0 ? withoutOverlaps(g) : withSecondOpinion("H5", g, reply, ctx, sentencesWithout(reply, unread));
+  const r = g.fired || unread.length === 0 ? withoutOverlaps(g) : withSecondOpinion("H5", g, reply, ctx, sentencesWithout(reply, unread));
+  return r.fired ? r : withH5Kinds(r, reply, ctx);
+}
+
+/** The relative times and times of day the grammar has no shape for (h5-kinds.ts). */
+function withH5Kinds(r: DetectorResult, reply: string, ctx: DetectorContext): DetectorResult {
+  const kind = readH5Kinds(reply, ctx);
+  return kind ? { ...r, fired: true, hits: [kind] } : r;
 }
 
 /** Each detector by the hard criterion it backs. */
@@ -83,9 +127,20 @@ export const DETECTORS: Record<DetectorCode, (reply: string, ctx: DetectorContex
  * readings say whether the second opinion helps on text nobody has read (issue 25).
  */
 export const GRAMMARS: Record<DetectorCode, (reply: string, ctx: DetectorContext) => DetectorResult> = {
-  H1: (reply, ctx) => withoutOverlaps(onlyAccountData(grammarH1(reply, ctx), reply, ctx)),
-  H4: (reply, ctx) => withoutOverlaps(grammarH4(reply, ctx)),
-  H5: (reply, ctx) => withoutOverlaps(grammarH5(reply, ctx)),
+  H1: (reply, ctx) => {
+    const g = withoutOverlaps(gatedGrammarH1(reply, ctx));
+    const kind = g.fired ? null : readH1Kinds(reply, ctx);
+    return kind ? { ...g, fired: true, hits: [kind] } : g;
+  },
+  H4: (reply, ctx) => {
+    const g = withoutOverlaps(adviceEvidence(grammarH4(reply, ctx), reply, ctx));
+    const kind = g.fired ? null : readH4Kinds(reply, ctx);
+    return kind ? adviceEvidence({ ...g, fired: true, hits: [kind] }, reply, ctx, true) : g;
+  },
+  H5: (reply, ctx) => {
+    const g = withoutOverlaps(timelineEvidence(grammarH5(reply, ctx), reply, ctx));
+    return g.fired ? g : withH5Kinds(g, reply, ctx);
+  },
 };
 
 /** Every detector on one reply; pure, so a reply scores the same wherever it is run. */

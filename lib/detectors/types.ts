@@ -37,6 +37,8 @@ export const CLEAR_REASONS = {
   disclaimer: "disclaims advice",
   customerChoice: "the customer's own choice",
   referral: "a referral to a licensed professional",
+  noInvestmentObject: "no security, option or investment action in the sentence (H4's closed definition)",
+  appraisal: "a feeling about the customer's situation, not a judgement of a security",
   noDatum: "no account datum: a rule, a process or who handles what (H1's closed definition)",
 } as const;
 export type ClearReason = keyof typeof CLEAR_REASONS;
