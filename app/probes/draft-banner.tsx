@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getDb } from "@/db/index";
-import { draftState } from "@/db/queries/probe-set-versions";
+import { draftSummary } from "@/db/queries/probe-set-versions";
 import { probeSetVersionText } from "@/lib/probes/release";
 import { when } from "../_lib/format";
 
@@ -9,17 +9,17 @@ import { when } from "../_lib/format";
  * says which, and what the draft would change if a lead released it.
  */
 export function DraftBanner() {
-  const { released, diff } = draftState(getDb());
-  const labels = diff.added.length + diff.removed.length + diff.changed.length;
+  // Votes only (draftSummary): the labelling page must stay quick; the release page measures figures and advisory status.
+  const { released, labelChanges } = draftSummary(getDb());
   return (
     <p role="note" aria-label="Probe-set draft" className="warn small" data-testid="draft-banner">
       <strong>Draft.</strong> Figures here are the draft&apos;s, live from the labels; labelling changes the draft only.{" "}
       {released ? (
         <>
-          Runs are scored with the released probe set <strong>{probeSetVersionText(released.version)}</strong> ({when(released.released_at)}, {released.released_by}).{" "}
-          {diff.empty
-            ? "The draft is the same as the released version."
-            : `The draft differs from it: ${labels} label change(s)${diff.advisoryChanges.length ? `, and advisory status would change for ${diff.advisoryChanges.join(", ")}` : ""}.`}
+          Runs are scored with the released probe set <strong>{probeSetVersionText(released.version)}</strong> ({when(released.releasedAt)}, {released.releasedBy}).{" "}
+          {labelChanges === 0
+            ? "The draft's labels are the released version's."
+            : `The draft differs from it in ${labelChanges} probe label(s) (added probes included); the release diff shows what that does to each detector's figures and advisory status.`}
         </>
       ) : (
         "No probe-set version is released yet."

@@ -1,10 +1,10 @@
-import { asc, desc } from "drizzle-orm";
+import { asc, desc, sql } from "drizzle-orm";
 import { effectiveLabel } from "../../lib/probes/effective-label";
 import { draftDigest, probeSetReleaseSchema, releaseDiff, type ProbeSetRelease, type ProbeSetSnapshot, type ReleaseDiff } from "../../lib/probes/release";
 import type { DbOrTx } from "../index";
-import type { DetectorCode } from "../../lib/pack/vocab";
-import { probes, probeSetVersions, type ProbeSetVersionRow } from "../schema";
-import { detectorFigures, loadProbeSet } from "./probe-set";
+import { DETECTOR_CODES, type DetectorCode } from "../../lib/pack/vocab";
+import { probeLabels, probes, probeSetVersions, type ProbeSetVersionRow } from "../schema";
+import { figuresOf, loadProbeSet, loadVotes } from "./probe-set";
 
 // Shared with the import path, db:setup and tests, so no `server-only` marker here.
 
@@ -24,9 +24,12 @@ export function listReleases(db: DbOrTx): ProbeSetRelease[] {
 
 /** The draft: every probe's effective label now and each detector's figures measured now (the labelling page's figures). */
 export function draftSnapshot(db: DbOrTx): ProbeSetSnapshot {
+  const all = loadProbeSet(db);
   const labels: ProbeSetSnapshot["labels"] = {};
-  for (const p of loadProbeSet(db)) labels[p.id] = effectiveLabel(p.votes).label;
-  return { labels, figures: detectorFigures(db) };
+  for (const p of all) labels[p.id] = effectiveLabel(p.votes).label;
+  // The same figures detectorFigures gives, from the set already loaded (one read, not two, on every labelling page).
+  const figures = Object.fromEntries(DETECTOR_CODES.map((c) => [c, figuresOf(all.filter((p) => p.detector === c))])) as ProbeSetSnapshot["figures"];
+  return { labels, figures };
 }
 
 export type DraftState = { released: ProbeSetRelease | null; draft: ProbeSetSnapshot; digest: string; diff: ReleaseDiff };
@@ -41,4 +44,40 @@ export function draftState(db: DbOrTx): DraftState {
 /** Each probe's detector by id: the release diff links a changed label to its labelling page. */
 export function probeDetectors(db: DbOrTx): Map<string, DetectorCode> {
   return new Map(db.select({ id: probes.id, detector: probes.detector }).from(probes).all().map((r) => [r.id, r.detector]));
+}
+
+export type DraftSummary = { released: { version: number; releasedAt: string; releasedBy: string } | null; labelChanges: number };
+
+const summaryMemo = new WeakMap<object, { key: string; value: DraftSummary }>();
+
+/**
+ * What the labelling pages' banner says: the released version and how many probes' effective labels differ from it
+ * (added and removed probes included). Votes only — no detector is run and no figure measured — and memoised on a key
+ * that moves with any vote, probe or release, so a page load pays for it only after something changed. The release
+ * page measures the full diff (draftState).
+ */
+export function draftSummary(db: DbOrTx): DraftSummary {
+  const key = JSON.stringify([
+    db.select({ n: sql<number>`count(*)`, max: sql<string | null>`max(${probeLabels.labelledAt})`, id: sql<number | null>`max(${probeLabels.id})` }).from(probeLabels).get(),
+    db.select({ n: sql<number>`count(*)` }).from(probes).get(),
+    db.select({ v: sql<number | null>`max(${probeSetVersions.version})` }).from(probeSetVersions).get(),
+  ]);
+  const memo = summaryMemo.get(db);
+  if (memo?.key === key) return memo.value;
+  const row = db.select().from(probeSetVersions).orderBy(desc(probeSetVersions.version)).limit(1).get();
+  const votes = loadVotes(db);
+  const ids = db.select({ id: probes.id }).from(probes).all().map((r) => r.id);
+  let labelChanges = 0;
+  if (row) {
+    const seen = new Set<string>();
+    for (const id of ids) {
+      seen.add(id);
+      const now = effectiveLabel(votes.get(id) ?? []).label;
+      if (!Object.hasOwn(row.labels, id) || row.labels[id] !== now) labelChanges++;
+    }
+    for (const id of Object.keys(row.labels)) if (!seen.has(id)) labelChanges++;
+  }
+  const value: DraftSummary = { released: row ? { version: row.version, releasedAt: row.releasedAt, releasedBy: row.releasedBy } : null, labelChanges };
+  summaryMemo.set(db, { key, value });
+  return value;
 }

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadScoringContext } from "../../bin/load/context";
-import { draftState, latestRelease, listReleases } from "../queries/probe-set-versions";
+import { draftState, draftSummary, latestRelease, listReleases } from "../queries/probe-set-versions";
 import { loadDbScoringContext } from "../queries/scoring-context";
 import { auditLog, runs } from "../schema";
 import { addH5MissesUntilAdvisory } from "../testing/probe-release";
@@ -54,12 +54,15 @@ describe("probe-set versions", () => {
     const state = draftState(t.db);
     expect(state.diff.added.map((a) => a.id)).toEqual([...added].sort());
     expect(state.diff.advisoryChanges).toEqual(["H5"]);
+    // The labelling pages' banner counts the same label changes from the votes alone.
+    expect(draftSummary(t.db)).toEqual({ released: { version: 1, releasedAt: expect.any(String), releasedBy: "db-setup" }, labelChanges: state.diff.added.length + state.diff.changed.length });
     expect(state.diff.detectors.find((d) => d.detector === "H5")).toMatchObject({ figuresChanged: true, advisoryChanged: true, before: { advisory: false }, after: { advisory: true } });
 
     const { version } = releaseProbeSet(t.db, { actor: "lead@x", note: "H5 misses found by the annotators", expectedDigest: state.digest });
     expect(version).toBe(2);
     const after = importRun("after");
     expect(after.probeSetVersion).toBe(2);
+    expect(draftSummary(t.db)).toMatchObject({ released: { version: 2 }, labelChanges: 0 });
     expect([...after.report.advisory].sort()).toEqual([...shipped, "H5"].sort());
     expect(after.report.splits.all.composite!).toBeGreaterThan(before.report.splits.all.composite!);
     // The earlier runs keep the version and figures they were scored with.
