@@ -1,29 +1,58 @@
 "use client";
-import { useMemo, useTransition } from "react";
-import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { usePathname } from "next/navigation";
 import { useTable, type ColumnFiltersState, type PaginationState, type SortingState } from "@tanstack/react-table";
 import { DIFFICULTIES, FAMILIES, HARD_CODES, SPLITS } from "@/lib/pack/vocab";
 import type { DecisionTableRow } from "@/db/queries/decision-table";
 import { DataTable, serverTableFeatures } from "../../../_components/data-table";
 import { applyUpdater as apply } from "../../../_components/use-local-table";
+import { decisionRowsAction } from "./actions";
 import { decisionColumns } from "./decision-columns";
-import { FILTER_KEYS, PAGE_SIZES, tableParamsSchema, toSearch, type FilterKey, type TableParams } from "./search-params";
+import { FILTER_KEYS, PAGE_SIZES, parseTableParams, tableParamsSchema, toSearch, type FilterKey, type TableParams } from "./search-params";
 
 /**
  * The decision table: TanStack Table in manual mode (the server sorted, filtered and paged the rows) whose state is
  * the URL. Every change navigates; the server page re-queries SQLite.
  */
-export function DecisionsTable({ runId, advisory, rows, total, params }: { runId: number; advisory: string[]; rows: DecisionTableRow[]; total: number; params: TableParams }) {
-  const router = useRouter();
+export function DecisionsTable({ runId, advisory, rows: initialRows, total: initialTotal, params: initialParams }: { runId: number; advisory: string[]; rows: DecisionTableRow[]; total: number; params: TableParams }) {
   const pathname = usePathname();
-  const [pending, start] = useTransition();
+  const [view, setView] = useState({ params: initialParams, rows: initialRows, total: initialTotal });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(0);
+  const { params, rows, total } = view;
   const columns = useMemo(() => decisionColumns(runId, advisory), [runId, advisory]);
 
   const sorting: SortingState = useMemo(() => (params.sort === "line" && params.dir === "asc" ? [] : [{ id: params.sort, desc: params.dir === "desc" }]), [params.sort, params.dir]);
   const pagination: PaginationState = useMemo(() => ({ pageIndex: params.page - 1, pageSize: params.size }), [params.page, params.size]);
   const columnFilters: ColumnFiltersState = useMemo(() => FILTER_KEYS.filter((k) => params[k] !== undefined).map((k) => ({ id: k, value: params[k] })), [params]);
 
-  const go = (next: TableParams) => start(() => router.push(`${pathname}${toSearch(next)}`, { scroll: false }));
+  // Issue 26: a change asks for the rows alone and writes the URL itself, instead of re-rendering the whole page on the
+  // server (1.5–2 s a change). Back and forward still navigate, and the page (keyed by the URL) starts from the server.
+  const go = (next: TableParams, push = true) => {
+    const mine = ++latest.current;
+    setPending(true);
+    decisionRowsAction({ runId, params: next })
+      .then((r) => {
+        if (mine !== latest.current) return; // a later change has been asked for: its answer wins
+        if (r.error !== null) return setError(r.error);
+        setError(null);
+        setView({ params: next, rows: r.data.rows, total: r.data.total });
+        if (push) window.history.pushState(null, "", `${pathname}${toSearch(next)}`);
+      })
+      .catch(() => mine === latest.current && setError("The server did not answer; the table shows the previous rows."))
+      .finally(() => mine === latest.current && setPending(false));
+  };
+  const goRef = useRef(go);
+  useEffect(() => {
+    goRef.current = go;
+  });
+  // Back and forward between the table's own states: show the rows the URL names.
+  useEffect(() => {
+    const onPop = () => goRef.current(parseTableParams(Object.fromEntries(new URLSearchParams(window.location.search))), false);
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, []);
 
   const table = useTable({
     features: serverTableFeatures,
@@ -95,6 +124,11 @@ export function DecisionsTable({ runId, advisory, rows, total, params }: { runId
         {total.toLocaleString("en-US")} decision{total === 1 ? "" : "s"} match{total === 1 ? "es" : ""}
         {pending ? " · loading…" : ""}
       </p>
+      {error ? (
+        <p role="alert" className="bad">
+          {error}
+        </p>
+      ) : null}
       <DataTable table={table} caption="Decisions" />
       <nav className="pager" aria-label="Pages">
         <button type="button" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>

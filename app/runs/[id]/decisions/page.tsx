@@ -4,7 +4,7 @@ import { getDb } from "@/db/index";
 import { decisionTablePage } from "@/db/queries/decision-table";
 import { getRun } from "@/db/queries/runs";
 import { DecisionsTable } from "./decisions-table";
-import { parseTableParams, toFilters } from "./search-params";
+import { parseTableParams, toFilters, toSearch } from "./search-params";
 import { requirePageUser } from "../../../_lib/current-user";
 
 export const dynamic = "force-dynamic";
@@ -24,7 +24,7 @@ export default async function DecisionsPage({ params, searchParams }: { params: 
         <Link href="/">Runs</Link> / <Link href={`/runs/${run.id}`}>{run.name}</Link> / decisions
       </p>
       <h1>Decisions of {run.name}</h1>
-      <DecisionsTable runId={run.id} advisory={run.report.advisory} rows={rows} total={total} params={p} />
+      <DecisionsTable key={toSearch(p)} runId={run.id} advisory={run.report.advisory} rows={rows} total={total} params={p} />
     </>
   );
 }
