@@ -10,7 +10,7 @@ import { parseVerifyRequest, verifyResponse } from "../../lib/reward/nemo-gym";
 import { openRlhfResponse, parseOpenRlhfRequest } from "../../lib/reward/openrlhf";
 import { createPromptIndex } from "../../lib/reward/prompt-index";
 import { fail, MAX_BATCH, MAX_BODY_BYTES, type Parsed, type RequestError } from "../../lib/reward/request-error";
-import { MAX_REPLY_CHARS, type ScoredOutput } from "../../lib/reward/score-outputs";
+import { MAX_REPLY_CHARS, type RewardInput, type ScoredOutput } from "../../lib/reward/score-outputs";
 import { loadScoringContext } from "../load/context";
 import { loadPromptPack } from "../load/prompt-pack";
 import { createRefusalLog } from "./refusal-log";
@@ -43,6 +43,9 @@ export type RewardServer = {
 export class ListenError extends Error {
   override name = "ListenError";
 }
+
+/** Outputs of a /v1/score batch validated between two turns of the event loop. */
+const SLICE = 512;
 
 /** How long nothing must be in flight before a drain ends. */
 const QUIET_MS = 200;
@@ -271,6 +274,27 @@ async function createApp(o: RewardServerOptions, log: (line: string) => void, re
     return { value: parsed.value, scored: scored as ScoredOutput[] };
   };
 
+  // A large batch is validated SLICE outputs at a time with the event loop let go between slices, so other clients'
+  // requests are read and queued meanwhile instead of waiting for all 10,000 outputs (tens of ms).
+  const parseScoreInSlices = async (body: unknown): Promise<Parsed<RewardInput[]>> => {
+    const outputs = (body as { outputs?: unknown } | null)?.outputs;
+    if (!Array.isArray(outputs) || outputs.length <= SLICE || outputs.length > MAX_BATCH) return parseScoreRequest(body, known, markers);
+    const head = parseScoreRequest({ ...(body as object), outputs: [] }, known, markers);
+    if (!head.ok) return head;
+    const items: RewardInput[] = [];
+    for (let from = 0; from < outputs.length; from += SLICE) {
+      await new Promise((r) => setImmediate(r));
+      const r = parseScoreRequest({ outputs: outputs.slice(from, from + SLICE) }, known, markers);
+      if (!r.ok) {
+        const index = r.error.index === null ? null : r.error.index + from;
+        const shift = (t: string) => t.replace(/^outputs\[(\d+)\]/, (_m, i: string) => `outputs[${Number(i) + from}]`);
+        return { ok: false, error: { ...r.error, index, field: shift(r.error.field), error: shift(r.error.error) } };
+      }
+      for (const item of r.value) items.push(item);
+    }
+    return { ok: true, value: items };
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> => {
     let path = (req.url ?? "/").split("?")[0]!;
     if (o.token !== undefined && path !== "/healthz") {
@@ -299,7 +323,7 @@ async function createApp(o: RewardServerOptions, log: (line: string) => void, re
     }
     const body = await readJson(req);
     if (path === "/v1/score") {
-      const parsed = parseScoreRequest(body, known, markers);
+      const parsed = await parseScoreInSlices(body);
       if (!parsed.ok) return refuse(res, path, parsed.error);
       // The threads serialise their own results (nativeResult, as JSON); the main thread only joins the texts.
       const results = await pool.scoreNative(parsed.value, { signal });
