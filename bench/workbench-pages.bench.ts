@@ -104,6 +104,13 @@ try {
   console.log("| page | as | keys-ready median | max | of which server | HTML | targets |\n|---|---|---:|---:|---:|---:|---|");
   for (const who of ["annotator", "lead"] as const) {
     await signIn(page, who);
+    // The floor on this machine now: the first byte of a small signed-in page (the Baselines list), same stack.
+    const floor: number[] = [];
+    for (let i = 0; i <= LOADS; i++) {
+      await page.goto(`${BASE}/baselines`);
+      floor.push(await page.evaluate(() => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).responseStart));
+    }
+    console.log(`| /baselines (a small page, for the floor) | ${who} | — | — | ${median(floor.slice(1)).toFixed(0)} ms | — | — |`);
     for (const d of ["H1", "H4", "H5"]) {
       const url = `${BASE}/probes/${d}?queue=all`;
       await keysReady(page, url);
