@@ -23,8 +23,8 @@ export async function run(argv: string[]): Promise<number> {
     const scored = scoreRunText(text, values.run, ctx);
     const runId = storeScoredRun(db, { name: values.name, fileName: path.basename(values.run), actor: process.env.ASSAY_ACTOR || process.env.USER || "cli" }, scored);
     const s = scored.report.splits;
-    if (values.json) process.stdout.write(`${JSON.stringify({ run_id: runId, name: values.name.trim(), lines: scored.report.run.n_lines, composite: { dev: s.dev.composite, eval: s.eval.composite }, advisory: scored.report.advisory })}\n`);
-    else process.stdout.write(`imported run #${runId} '${values.name.trim()}' into ${dbPath()}: ${scored.report.run.n_lines} lines, composite dev ${f3(s.dev.composite)} / eval ${f3(s.eval.composite)}${scored.report.advisory.length ? ` (advisory: ${scored.report.advisory.join(", ")})` : ""}\n`);
+    if (values.json) process.stdout.write(`${JSON.stringify({ run_id: runId, name: values.name.trim(), lines: scored.report.run.n_lines, composite: { dev: s.dev.composite, eval: s.eval.composite }, advisory: scored.report.advisory, probe_set_version: scored.probeSetVersion })}\n`);
+    else process.stdout.write(`imported run #${runId} '${values.name.trim()}' into ${dbPath()}: ${scored.report.run.n_lines} lines, composite dev ${f3(s.dev.composite)} / eval ${f3(s.eval.composite)}${scored.report.advisory.length ? ` (advisory: ${scored.report.advisory.join(", ")})` : ""}, scored with probe set v${scored.probeSetVersion}\n`);
     return 0;
   } finally {
     db.$client.close();
