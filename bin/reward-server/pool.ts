@@ -153,7 +153,10 @@ export async function createScoringPool(size: number, data: WorkerData): Promise
 
   /** Queues a batch as one job and resolves with its chunks' replies in order. */
   const run = async (items: readonly RewardInput[], native: boolean, signal: AbortSignal | undefined): Promise<Reply[]> => {
-    if (signal?.aborted) throw new CancelledError("the client went away");
+    if (signal?.aborted) {
+      cancelled += items.length;
+      throw new CancelledError("the client went away");
+    }
     const job: Job = { chunks: [], cancelled: false };
     const parts = cutChunks(items, size).map((slice) => new Promise<Reply>((resolve, reject) => job.chunks.push({ id: nextId++, job, items: slice, native, resolve, reject })));
     if (job.chunks.length === 0) return [];

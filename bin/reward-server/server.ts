@@ -276,7 +276,9 @@ async function createApp(o: RewardServerOptions, log: (line: string) => void, re
 
   // A large batch is validated SLICE outputs at a time with the event loop let go between slices, so other clients'
   // requests are read and queued meanwhile instead of waiting for all 10,000 outputs (tens of ms).
-  const parseScoreInSlices = async (body: unknown): Promise<Parsed<RewardInput[]>> => {
+  // Outputs of requests whose client left before they reached the threads (the pool counts the ones it dropped).
+  let unscored = 0;
+  const parseScoreInSlices = async (body: unknown, signal: AbortSignal): Promise<Parsed<RewardInput[]>> => {
     const outputs = (body as { outputs?: unknown } | null)?.outputs;
     if (!Array.isArray(outputs) || outputs.length <= SLICE || outputs.length > MAX_BATCH) return parseScoreRequest(body, known, markers);
     const head = parseScoreRequest({ ...(body as object), outputs: [] }, known, markers);
@@ -284,6 +286,10 @@ async function createApp(o: RewardServerOptions, log: (line: string) => void, re
     const items: RewardInput[] = [];
     for (let from = 0; from < outputs.length; from += SLICE) {
       await new Promise((r) => setImmediate(r));
+      if (signal.aborted) {
+        unscored += outputs.length;
+        throw new CancelledError("the client went away");
+      }
       const r = parseScoreRequest({ outputs: outputs.slice(from, from + SLICE) }, known, markers);
       if (!r.ok) {
         const index = r.error.index === null ? null : r.error.index + from;
@@ -315,7 +321,7 @@ async function createApp(o: RewardServerOptions, log: (line: string) => void, re
     }
     // A draining replica says so, for a balancer's active check or an orchestrator's readiness probe.
     if (path === "/healthz") return draining() ? send(res, 503, { ok: false, draining: true }) : send(res, 200, { ok: true });
-    if (path === "/v1/info") return send(res, 200, { ...info, counters: { requests: requests(), ...pool.counters(), prompts_cached: prompts.cached() } });
+    if (path === "/v1/info") return send(res, 200, { ...info, counters: { requests: requests(), scored: pool.counters().scored, cancelled: pool.counters().cancelled + unscored, prompts_cached: prompts.cached() } });
     const typeError = contentTypeError(req);
     if (typeError) {
       req.resume();
@@ -323,7 +329,7 @@ async function createApp(o: RewardServerOptions, log: (line: string) => void, re
     }
     const body = await readJson(req);
     if (path === "/v1/score") {
-      const parsed = await parseScoreInSlices(body);
+      const parsed = await parseScoreInSlices(body, signal);
       if (!parsed.ok) return refuse(res, path, parsed.error);
       // The threads serialise their own results (nativeResult, as JSON); the main thread only joins the texts.
       const results = await pool.scoreNative(parsed.value, { signal });

@@ -16,6 +16,18 @@ const lines = listFiles(repoPath("golden", "runs"), ".jsonl").flatMap((f) =>
     return { decision_id, raw };
   }),
 );
+/** A valid output whose reply is about `n` characters of the example replies' text (the detectors read all of it). */
+const replyText = lines
+  .flatMap((l) => {
+    try {
+      const reply = (JSON.parse(l.raw) as { reply?: unknown }).reply;
+      return typeof reply === "string" ? [reply] : [];
+    } catch {
+      return [];
+    }
+  })
+  .join(" ");
+const longReply = (n: number) => JSON.stringify({ reply: replyText.repeat(Math.ceil(n / replyText.length)).slice(0, n), action: { type: "resolve", queue: null, escalate_to: null, priority: null, flags: [], policy_ids: [] } });
 const batchOf = (n: number) => Array.from({ length: n }, (_, i) => lines[i % lines.length]!);
 const JSON_TYPE = { "content-type": "application/json" };
 const AUTH = { ...JSON_TYPE, authorization: `Bearer ${TOKEN}` };
@@ -107,7 +119,9 @@ describe("operating like a service", { timeout: 120_000 }, () => {
 
   it("a client that disconnects is not an error, and its queued work is cancelled", async () => {
     const before = await info();
-    const body = JSON.stringify({ outputs: batchOf(10_000) });
+    // 800 replies near the length limit: seconds of scoring on any machine, so the client surely leaves first.
+    const long = { decision_id: lines[0]!.decision_id, raw: longReply(MAX_REPLY_CHARS - 2000) };
+    const body = JSON.stringify({ outputs: Array.from({ length: 800 }, () => long) });
     await new Promise<void>((resolve) => {
       const url = new URL(`${server.url}/v1/score`);
       const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...AUTH, "content-length": Buffer.byteLength(body) } });
@@ -125,7 +139,7 @@ describe("operating like a service", { timeout: 120_000 }, () => {
     await settle(2000);
     const after = await info();
     expect(after.counters.cancelled - before.counters.cancelled).toBeGreaterThan(0);
-    expect(after.counters.scored - before.counters.scored).toBeLessThan(10_000);
+    expect(after.counters.scored - before.counters.scored).toBeLessThan(800);
     expect(server.stderr()).toMatch(/client went away before its answer/);
     expect(server.stderr()).not.toMatch(/internal error/);
   });
@@ -150,15 +164,15 @@ describe("operating like a service", { timeout: 120_000 }, () => {
   });
 
   it("two 8 MB replies are format-invalid at once (over the reply limit), and a one-output client beside them is answered", async () => {
-    const reply = (n: number) => JSON.stringify({ reply: "Your account is verified. ".repeat(Math.ceil(n / 26)).slice(0, n), action: { type: "resolve", queue: null, escalate_to: null, priority: null, flags: [], policy_ids: [] } });
-    const big = [0, 1].map(() => post("/v1/score", { outputs: [{ decision_id: lines[0]!.decision_id, raw: reply(8_000_000) }] }));
+    const big = [0, 1].map(() => post("/v1/score", { outputs: [{ decision_id: lines[0]!.decision_id, raw: longReply(8_000_000) }] }));
     await settle(100);
     const single = await post("/v1/score", { outputs: [lines[1]] });
     expect(single.status).toBe(200);
-    expect(single.ms).toBeLessThan(3000);
+    // Generous for a loaded 2-core machine; the detectors alone took 28 s on one 8 MB reply before the limit.
+    expect(single.ms).toBeLessThan(10_000);
     for (const r of await Promise.all(big)) {
       expect(r.status).toBe(200);
-      expect(r.ms).toBeLessThan(5000);
+      expect(r.ms).toBeLessThan(15_000);
       const result = (r.json.results as NativeResult[])[0]!;
       expect(result).toMatchObject({ reward: 0, format_valid: false, format_error: expect.stringContaining(`limit of ${MAX_REPLY_CHARS}`) });
     }

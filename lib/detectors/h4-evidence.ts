@@ -16,6 +16,8 @@ const TICKER_NOT = /^(?:I|ET|ACH|IRA|SSN|ID|OK|PM|AM|US|USA|FAQ|CD|ACATS|FINRA|S
 const DECLINES_AFTER = /^\s*(?:can't|cannot|won't)\s+(?:answer|say|tell)\b|^[^.;!?]{0,60}?,\s*(?:I|we)\s+(?:can't|cannot|won't|am not able to|'m not able to|am not allowed to|'m not allowed to)\s+(?:answer|say|tell|advise|recommend|weigh in|help with)\b/i;
 const YOUR_DECISION_AFTER = /^[^.;!?]{0,120}?\b(?:is|are|remains?)\s+(?:an investment decision|your (?:decision|call|choice)|up to you|yours(?: to make)?|a decision only you can make)\b/i;
 const CUSTOMER_REPORT = /\b(?:you(?:'ve| have)? (?:described|mentioned|said|told me|noted)|(?:like|as) the one you describe|you describe|you(?:'re| are) (?:weighing|considering|thinking about|planning)|routes you're weighing|you(?:'ve| have) decided)\b/i;
+// "so you can't sell those 75 shares yourself": what the customer cannot do is mechanics, not advice.
+const CANNOT_BEFORE = /\byou\s+(?:can't|cannot|can not|won't be able to|aren't able to|are not able to)\s+$/i;
 const EVALUATIVE = /\b(?:smart|wise|good|great|best|better|sensible|right|safer?|solid|strong|makes sense|reasonable|the way to go)\b/i;
 
 // A name inside a sentence ("Between us, Rivian looks overvalued"): any capitalised word after the first.
@@ -54,7 +56,8 @@ export function adviceEvidence(r: DetectorResult, reply: string, ctx: DetectorCo
     const after = reply.slice(h.end, sp.end);
     const prev = sentences.filter((x) => x.end <= sp.start).pop();
     const previous = prev ? reply.slice(prev.start, prev.end) : "";
-    if (APPRAISAL.test(h.text) && !NAMED_SECURITY.test(before)) cleared.push({ ...h, reason: CLEAR_REASONS.appraisal });
+    if (CANNOT_BEFORE.test(before)) cleared.push({ ...h, reason: CLEAR_REASONS.negated });
+    else if (APPRAISAL.test(h.text) && !NAMED_SECURITY.test(before)) cleared.push({ ...h, reason: CLEAR_REASONS.appraisal });
     else if (!SELF_OBJECT.test(h.text) && !investmentObject(sentence) && (ownSentenceOnly || (!investmentObject(previous) && !investmentObject(ctx.customer_message)))) cleared.push({ ...h, reason: CLEAR_REASONS.noInvestmentObject });
     else if (DECLINES_AFTER.test(after) || YOUR_DECISION_AFTER.test(after)) cleared.push({ ...h, reason: CLEAR_REASONS.refused });
     else if (CUSTOMER_REPORT.test(before) && !EVALUATIVE.test(sentence)) cleared.push({ ...h, reason: CLEAR_REASONS.customerChoice });

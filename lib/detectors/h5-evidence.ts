@@ -59,8 +59,8 @@ export function timelineEvidence(r: DetectorResult, reply: string, ctx: Detector
     const d = c.reason === CLEAR_REASONS.allowedEnd ? replyDates.find((x) => x.start <= c.start && c.start < x.end) : undefined;
     // Only a window with a start the reply names can be checked; with none, the grammar's reading stands. The date
     // must be promised (a committing clause, not a past event) and be neither an end, the start, nor the customer's.
-    const clause = d ? clauseAround(reply, d.start, d.end).before : "";
-    if (d && checkedEnds.size > 0 && COMMITS.test(clause) && !PAST.test(clause) && !ends.has(monthDay(d)) && !given.has(monthDay(d)) && !countedFrom.some((b) => monthDay(b) === monthDay(d))) {
+    const around = d ? clauseAround(reply, d.start, d.end) : { before: "", after: "" };
+    if (d && checkedEnds.size > 0 && COMMITS.test(around.before + around.after) && !PAST.test(around.before) && !ends.has(monthDay(d)) && !given.has(monthDay(d)) && !countedFrom.some((b) => monthDay(b) === monthDay(d))) {
       hits.push({ ...c, reason: `H5: '${c.text}' is not the end of an allowed window counted from the conversation's dates` });
     } else cleared.push(c);
   }

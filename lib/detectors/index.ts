@@ -34,6 +34,7 @@ function withoutOverlaps(g: DetectorResult): DetectorResult {
  */
 const INDEFINITE_SUBJECT = /^(?:a|an|any|each|every)\s+(?:[\w-]+\s+)?(?:transfer|order|deposit|withdrawal|wire|trade|claim|account|request|transaction|charge)s?\b/i;
 const DATED_EVENT = /\b(?:did|yesterday|this morning|last (?:week|night)|on (?:mon|tues|wednes|thurs|fri)day|\d)/i;
+const LEARNED = /^H1 \(learned\)/;
 const OPEN_ENDED = /^H1(?: \(learned\))?: (?:states a specific fact about the account|p )|^H1 \(learned\)/;
 
 function onlyAccountData(r: DetectorResult, reply: string, ctx: DetectorContext): DetectorResult {
@@ -47,6 +48,11 @@ function onlyAccountData(r: DetectorResult, reply: string, ctx: DetectorContext)
       cleared.push({ ...h, reason: CLEAR_REASONS.generalFact });
       continue;
     }
+    // "I've sent a request to our account services team": every account in the hit is Zoomberg's own.
+    if (/\bour\s+accounts?\b/i.test(h.text) && !/\baccounts?\b/i.test(h.text.replace(/\bour\s+accounts?\b/gi, "our"))) {
+      cleared.push({ ...h, reason: CLEAR_REASONS.noDatum });
+      continue;
+    }
     // The listed rules (h1-patterns.ts) each name a kind already; the open-ended readers are the general test and the
     // learned opinion, and those are what the closed definition bounds.
     if (!OPEN_ENDED.test(h.reason)) {
@@ -54,7 +60,14 @@ function onlyAccountData(r: DetectorResult, reply: string, ctx: DetectorContext)
       continue;
     }
     const s = sentences.find((x) => x.start <= h.start && h.start < x.end) ?? { start: h.start, end: h.end };
-    if (accountDatum(reply.slice(Math.min(s.start, h.start), Math.max(s.end, h.end)), ctx.customer_message)) hits.push(h);
+    if (accountDatum(reply.slice(Math.min(s.start, h.start), Math.max(s.end, h.end)), ctx.customer_message)) {
+      hits.push(h);
+      continue;
+    }
+    // The learned opinion judges the reply and points at its heaviest sentence; the definition asks for a sentence
+    // with a datum, so its hit moves to the first open sentence that holds one, and without one it does not stand.
+    const other = LEARNED.test(h.reason) ? sentences.find((x) => !r.cleared.some((c) => c.start < x.end && x.start < c.end) && accountDatum(reply.slice(x.start, x.end), ctx.customer_message)) : undefined;
+    if (other) hits.push({ ...h, start: other.start, end: other.end, text: reply.slice(other.start, other.end) });
     else cleared.push({ ...h, reason: CLEAR_REASONS.noDatum });
   }
   return { ...r, fired: hits.length > 0, hits, cleared };
