@@ -9,7 +9,8 @@ import { repo, signIn } from "./helpers";
 /** A fingerprint of every file an export could have written in the server's checkout. */
 function serverTree(): string {
   const h = createHash("sha256");
-  const files = [...readdirSync(repo("probes")).map((f) => repo("probes", f)), ...readdirSync(repo("golden", "roles")).map((f) => repo("golden", "roles", f)), repo("golden", "policy_behaviors.json")].sort();
+  // probes/fresh/ is a folder of blind batches, never an export's target; the probe files are the .jsonl beside it.
+  const files = [...readdirSync(repo("probes")).filter((f) => f.endsWith(".jsonl")).map((f) => repo("probes", f)), ...readdirSync(repo("golden", "roles")).map((f) => repo("golden", "roles", f)), repo("golden", "policy_behaviors.json")].sort();
   for (const f of files) h.update(`${f}\u0000${readFileSync(f)}\u0000`);
   return h.digest("hex");
 }
