@@ -126,7 +126,11 @@ describe("operating like a service", { timeout: 120_000 }, () => {
       const url = new URL(`${server.url}/v1/score`);
       const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...AUTH, "content-length": Buffer.byteLength(body) } });
       req.on("error", () => resolve());
-      req.end(body, () => setTimeout(() => req.destroy(), 300));
+      // Gone once the threads have started on it (the server's counters say so), with seconds of work still queued.
+      req.end(body, async () => {
+        for (let t0 = Date.now(); (await info()).counters.scored === before.counters.scored && Date.now() - t0 < 30_000; ) await settle(20);
+        req.destroy();
+      });
       req.on("close", () => resolve());
     });
     // A client that sends half a body and goes.
