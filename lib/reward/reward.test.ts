@@ -59,6 +59,19 @@ describe("parseVerifyRequest", () => {
     expect(verifyResponse(body, s)).toEqual({ ...body, reward: 0, reward_components: rewardComponents(s) });
   });
 
+  it("reads a reasoning block and an end marker in the output text as every route does", () => {
+    const line = exampleLines.find((l) => scoreOutput(ctx, l)!.score > 0)!;
+    const body = { decision_id: line.decision_id, response: { output: [message(`<think>\nThe caller is verified.\n</think>\n\n${line.raw}<|im_end|>`)] } };
+    const r = parseVerifyRequest(body, known);
+    expect(r.ok && { ...r.value.input, raw: r.value.input.raw.trim() }).toEqual({ decision_id: line.decision_id, raw: line.raw, thinking: true });
+    expect(r.ok && scoreOutput(ctx, r.value.input)!.score).toBe(scoreOutput(ctx, line)!.score);
+  });
+  it("a body nested deeper than any real request is a 400, not a stack overflow", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const r = parseVerifyRequest({ decision_id: ID, response: { output: [] }, extra: deep }, known);
+    expect(r).toMatchObject({ ok: false, error: { status: 400, error: expect.stringMatching(/nests deeper than 512/) } });
+  });
   it.each([
     [[], 400, ""],
     [{ response: { output: [] } }, 400, "decision_id"],
