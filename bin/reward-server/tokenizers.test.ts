@@ -8,6 +8,7 @@
 // careful and overpromiser runs' lines for them: half thinking, half not, as in the runs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import http from "node:http";
 import { renderPrompt } from "../../lib/prompts/render";
 import type { ScoreReport } from "../../lib/scoring/report-schema";
 import { loadDecisionPoints } from "../load/episodes";
@@ -67,9 +68,19 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server?.stop());
 
-async function getReward(body: unknown): Promise<{ status: number; json: { rewards?: number[]; error?: string } }> {
-  const res = await fetch(`${server.url}/get_reward`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as { rewards?: number[]; error?: string } };
+/** One sample per request on a new connection each time, as OpenRLHF does (a new aiohttp.ClientSession per call). */
+function getReward(body: unknown): Promise<{ status: number; json: { rewards?: number[]; error?: string } }> {
+  const payload = Buffer.from(JSON.stringify(body));
+  const url = new URL(`${server.url}/get_reward`);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": payload.length } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) as { rewards?: number[]; error?: string } }));
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
 }
 
 describe.each(Object.keys(LOADERS).map((f, i) => [f as Family, i] as const))("OpenRLHF with the %s tokenizer", (family, seed) => {
