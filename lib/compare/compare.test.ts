@@ -124,7 +124,8 @@ describe("report versions and provenance", () => {
   });
 
   it("a changed judge model or K is a ruler change, said as not comparable", () => {
-    const cand = normaliseReport(makeJudgeReport(judgeCases(BASE), { judge: { model: "other-judge", votes: 5, pass_threshold: 0.7 } }), "c.json");
+    // The candidate's cases hold the five votes its header declares (a report whose K disagrees with its votes is refused).
+    const cand = normaliseReport(makeJudgeReport(judgeCases(BASE, () => ({ votes_configured: 5 })), { judge: { model: "other-judge", votes: 5, pass_threshold: 0.7 } }), "c.json");
     const w = run(judge(BASE), cand).warnings;
     expect(w).toContain("not comparable: judge model judge-model vs other-judge (a different judge grades differently, so Δ mixes the judge change with the agent change)");
     expect(w.filter((x) => x.startsWith("not comparable: judge votes (K) 3 vs 5"))).toHaveLength(1);
