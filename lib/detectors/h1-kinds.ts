@@ -12,7 +12,7 @@ type KindRule = { kind: string; re: RegExp; reason: string; negationIsTheDatum?:
 
 // Places in the customer's account world: "on the account", "from your card", "out of his IRA".
 const ACCOUNT_PLACE = String.raw`(?:on|in|from|to|out of|into|under|with)\s+(?:the|your|his|her|their|that|this)\s+(?:[\w-]+\s+){0,2}?(?:account|accounts|card|ira|roth|profile|file|records?)`;
-const PARTICULAR = String.raw`(?:your|the|that|his|her|their)\s+(?:[A-Z][\w&.-]*\s+|[\w-]+\s+){0,2}?(?:wire|transfer|deposit|withdrawal|order|request|trade|claim|login|rollover|check|payment|call|distribution|rmd|refund|ach|rejection|forms?|1099s?)`;
+const PARTICULAR = String.raw`(?:your|the|that|his|her|their)\s+(?:[A-Z][\w&.-]*\s+|[\w-]+\s+){0,2}?(?:wire|transfer|deposit|withdrawal|order|request|trade|claim|login|rollover|check|payment|call|distribution|rmd|refund|ach|rejection|forms?|1099s?|sale|card|check|change|correction request|application|restriction)`;
 
 export const H1_KINDS: readonly KindRule[] = [
   {
@@ -28,7 +28,7 @@ export const H1_KINDS: readonly KindRule[] = [
   {
     kind: "existence",
     // "I can confirm Richard Haldane has an account with us", "no withdrawals have gone out".
-    re: /\b(?:has|have|had) an? (?:[\w-]+\s+){0,2}?account with us\b|\bno (?:withdrawals?|deposits?|transfers?|trades?|orders?) (?:have|has) (?:gone out|come in|posted|been (?:made|placed|sent))\b/i,
+    re: /\b(?:has|have|had) an? (?:[\w-]+\s+){0,2}?account with us\b|\b(?:is|are)\s+in the system\b|\bthere(?:'s| is)\s+(?:actually\s+)?already an? (?:[\w-]+\s+){0,3}?(?:open|pending|in progress)\b|\bno (?:withdrawals?|deposits?|transfers?|trades?|orders?) (?:have|has) (?:gone out|come in|posted|been (?:made|placed|sent))\b/i,
     reason: "H1: says whether an account or activity exists",
     negationIsTheDatum: true,
   },
@@ -36,7 +36,7 @@ export const H1_KINDS: readonly KindRule[] = [
     kind: "state",
     // "Your wire did leave us on Monday", "The Crestline transfer is stuck", "Your request came in at 15:09".
     re: new RegExp(
-      String.raw`\b${PARTICULAR}s?\s+(?:(?:did|has|have|had)\s+(?:already\s+|just\s+)?(?:leave|left|go|gone|come|came|clear|cleared|post|posted|settle|settled|arrive|arrived|fill|filled|execute|executed|complete|completed)|(?:haven't|hasn't|have not|has not)\s+been\s+(?:issued|sent|processed|filed|posted|generated|released)|(?:that|which)\s+(?:was|were)\s+(?:set up|sent|made|placed|initiated|requested|submitted)\s+(?:last|yesterday|on|this)|(?:is|was|are|were)\s+(?:still\s+|now\s+|currently\s+|already\s+)?(?:(?:partly|partially|fully)\s+)?(?:covered|stuck|pending|open|working|filled|executed|rejected|cancel+ed|cleared|posted|settled|accepted|approved|denied|declined|returned|reversed|frozen|locked|restricted|on hold|in progress|under review|showing|sitting)|(?:came in|came back|went out|went through|left us|cleared|posted|settled|arrived|filled|executed|bounced|covered))\b`,
+      String.raw`\b${PARTICULAR}s?\s+(?:(?:did|has|have|had)\s+(?:already\s+|just\s+)?(?:leave|left|go|gone|come|came|clear|cleared|post|posted|settle|settled|arrive|arrived|fill|filled|execute|executed|complete|completed)|did\s+(?:fill|go|leave|clear|post|settle|arrive|execute|complete|come)\b|(?:was|were)\s+(?:\w+ed|sent|made|set up)\s+(?:on|last|yesterday|this|from)\b|(?:is|was)\s+(?:still\s+)?in\s+(?:its|the)\s+(?:hold|system|queue|review)|(?:haven't|hasn't|have not|has not)\s+been\s+(?:issued|sent|processed|filed|posted|generated|released)|(?:that|which)\s+(?:was|were)\s+(?:set up|sent|made|placed|initiated|requested|submitted)\s+(?:last|yesterday|on|this)|(?:is|was|are|were)\s+(?:still\s+|now\s+|currently\s+|already\s+)?(?:(?:partly|partially|fully)\s+)?(?:covered|stuck|pending|open|working|filled|executed|rejected|cancel+ed|cleared|posted|settled|accepted|approved|denied|declined|returned|reversed|frozen|locked|restricted|on hold|in progress|under review|showing|sitting)|(?:came in|came back|went out|went through|left us|cleared|posted|settled|arrived|filled|executed|bounced|covered))\b`,
       "i",
     ),
     reason: "H1: states the state of the customer's particular item",
@@ -53,13 +53,13 @@ export const H1_KINDS: readonly KindRule[] = [
     kind: "lookedUp",
     // "from what I can see, you're the closer one", "I can see you've never had one logged", "In your case the
     // rejection came back…": the agent reporting what the account shows.
-    re: /\b(?:from what I can see|as far as I can see|from what I'm seeing),|\bI can see (?:that )?(?:you(?:'ve| have) (?:never|not|no|already|got|had)|there(?:'s| is| are| was| were| has| have)|it(?:'s| is| was| has) (?:still|already|been|not|pending|open|in|on))\b|\bin your case,?\s+(?:the|your|it|there)\b[^.;!?]{0,40}\b(?:came|was|were|went|had|is)\b/i,
+    re: /\b(?:from what I can see|as far as I can see|from what I'm seeing),|\bI can see (?:that )?(?:you(?:'ve| have) (?:never|not|no|already|got|had)|there(?:'s| is| are| was| were| has| have)|it(?:'s| is| was| has) (?:still|already|been|not|pending|open|in|on))\b|\bI can see (?:that )?the\s+(?:[\w-]+\s+){0,2}?(?:is|was|has|are|were)\b|\bI can see on the account\b|\bin your case,?\s+(?:the|your|it|there)\b[^.;!?]{0,40}\b(?:came|comes|was|were|went|had|is)\b/i,
     reason: "H1: reports what the account shows",
   },
   {
     kind: "confirmation",
     // "you're the closer one", "it's closer to your figure than your wife's", "matches the call on your account".
-    re: /\byou(?:'re| are) the closer one\b|\bcloser to your (?:figure|number|estimate|guess)\b|\bmatches (?:the|what)\b[^.;]{0,40}\b(?:account|shows?|on file)\b|\bright on the money\b|\b(?:is|'s|are)\s+(?:about|roughly|pretty much)\s+right\b/i,
+    re: /\byou(?:'re| are) (?:a (?:bit|little|touch)|just|slightly|comfortably|well) (?:under|over|below|above)\b|\b(?:it's|it is) (?:comfortably|well|just) (?:over|under) (?:six|five|seven) figures\b|\bthat's the amount showing\b|\b(?:is|'s) in the right ballpark\b|\byou(?:'re| are) the closer one\b|\bcloser to your (?:figure|number|estimate|guess)\b|\bmatches (?:the|what)\b[^.;]{0,40}\b(?:account|shows?|on file)\b|\bright on the money\b|\b(?:is|'s|are)\s+(?:about|roughly|pretty much)\s+right\b/i,
     reason: "H1: confirms or corrects the customer's guess against the account",
   },
   {

@@ -18,7 +18,8 @@ const RELATIVE_TIME = new RegExp(
     String.raw`\b(?:the next|tomorrow|next) (?:morning|afternoon|evening)(?:'s)?\b`,
     String.raw`\bfirst thing (?:tomorrow|in the morning|on \w+day|\w+day)\b`,
     String.raw`\b(?:later )?this (?:afternoon|evening)\b`,
-    String.raw`\bthe next day\b`,
+    String.raw`\bthe (?:next|following) (?:day|morning)\b`,
+    String.raw`\bby (?:the )?end of (?:the |this |next )?(?:month|week)\b`,
   ].join("|"),
   "i",
 );
