@@ -156,15 +156,10 @@ export function Labeller({
       setViews(w.views);
       setOrder(w.order);
       if (w.added.length === 0) setExhausted(true);
-      if (waiting) {
-        setWaiting(false);
-        const first = w.added.find((id) => viewInQueue(queue, w.views[id]!)) ?? order.find((id) => viewInQueue(queue, w.views[id]!)) ?? null;
-        if (first) setCurrentId(first);
-      }
     } finally {
       fetching.current = false;
     }
-  }, [audit, blind, detector, exhausted, order, queue, views, waiting]);
+  }, [audit, blind, detector, exhausted, order, queue, views]);
 
   // Keep a few items ahead, so the keys never wait for the server.
   useEffect(() => {
@@ -173,6 +168,15 @@ export function Labeller({
     const ahead = order.slice(from + 1).filter((id) => viewInQueue(queue, views[id]!)).length;
     if (waiting || ahead < LOW_WATER) void fetchMore();
   }, [currentId, order, queue, views, waiting, exhausted, fetchMore]);
+
+  // Moved past the last item held: once the server's answer is in (or it has no more), go on from where the annotator was.
+  useEffect(() => {
+    if (!waiting) return;
+    const n = nextAfter(currentId, views);
+    if (n === "more") return;
+    setWaiting(false);
+    if (n) setCurrentId(n);
+  }, [waiting, currentId, views, nextAfter]);
 
   const moveOn = useCallback(
     (fromId: string | null, held: Views) => {
