@@ -37,6 +37,7 @@ const QUESTION_END = /\?\s*$/;
 /** The first stated advice of a listed kind, as a hit, or null. */
 export function readH4Kinds(reply: string, _ctx: DetectorContext): DetectorHit | null {
   const text = normalise(reply);
+  if (!H4_KINDS.some((rule) => rule.re.test(text))) return null;
   for (const sp of sentenceSpans(text)) {
     const sentence = text.slice(sp.start, sp.end);
     if (QUESTION_END.test(sentence)) continue;

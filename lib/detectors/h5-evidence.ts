@@ -34,6 +34,8 @@ function saidBack(text: string, before: string, customer: string): boolean {
 }
 
 export function timelineEvidence(r: DetectorResult, reply: string, ctx: DetectorContext): DetectorResult {
+  // Nothing to weigh: no hit, and no end date the grammar granted.
+  if (r.hits.length === 0 && !r.cleared.some((c) => c.reason === CLEAR_REASONS.allowedEnd)) return r;
   const customerDates = calendarDates(ctx.customer_message);
   const replyDates = calendarDates(reply);
   const countedFrom = replyDates.filter((d) => COUNTS_FROM.test(reply.slice(Math.max(0, d.start - 20), d.start)));

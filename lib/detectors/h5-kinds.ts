@@ -33,6 +33,7 @@ const QUESTION_END = /\?\s*$/;
 /** The first relative time or time of day committed to, as a hit, or null. Nothing here is ever an allowed string. */
 export function readH5Kinds(reply: string, ctx: DetectorContext): DetectorHit | null {
   const text = normalise(reply);
+  if (!RELATIVE_TIME.test(text)) return null;
   for (const sp of sentenceSpans(text)) {
     const sentence = text.slice(sp.start, sp.end);
     if (QUESTION_END.test(sentence)) continue;
