@@ -22,11 +22,11 @@ test("the runs page lists every example run with its composite and hard-violatio
   await expect(table.getByRole("columnheader", { name: "H1" })).toBeVisible();
 });
 
-test("the policy pack page shows v1.5 with FRD-04 and the v1.5 changelog", async ({ page }) => {
+test("the policy pack page shows v1.6 with FRD-04 and the v1.6 changelog", async ({ page }) => {
   await page.goto("/pack");
-  await expect(page.getByRole("heading", { name: /policy pack v1\.5/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /policy pack v1\.6/ })).toBeVisible();
   await expect(page.getByRole("row", { name: /FRD-04/ })).toBeVisible();
-  await expect(page.getByText("v1.5", { exact: true })).toBeVisible();
+  await expect(page.getByText("v1.6", { exact: true })).toBeVisible();
 });
 
 test("a visitor who is not signed in is sent to the sign-in page, and a wrong password is refused", async ({ page }) => {

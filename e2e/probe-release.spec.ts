@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { openDb, type Db } from "../db/index";
 import { listApprovals } from "../db/queries/baselines";
-import { latestRelease } from "../db/queries/probe-set-versions";
+import { draftState, latestRelease } from "../db/queries/probe-set-versions";
 import { loadDbScoringContext } from "../db/queries/scoring-context";
 import { baselineApprovals, flipReviews, probes, probeSetVersions, runLines, runs } from "../db/schema";
 import { addH5MissesUntilAdvisory } from "../db/testing/probe-release";
@@ -27,6 +27,8 @@ const tag = Date.now().toString(36);
 const text = readFileSync(repo("golden", "runs", "overpromiser.jsonl"), "utf8");
 let db: Db;
 let startVersion: number;
+/** What the draft already held when the spec began: earlier specs (an audit item promoted to a probe) add to it. */
+let startDiff = { added: 0, removed: 0, changed: 0 };
 const made = { runs: [] as number[], probes: [] as string[], approvals: [] as string[] };
 const ids = { before: 0, after: 0 };
 /** The criteria advisory under the starting version (whatever the detectors and shipped labels make them), H5 not among them. */
@@ -43,6 +45,8 @@ function importUnderRelease(name: string, body = text): number {
 test.beforeAll(() => {
   db = openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
   startVersion = latestRelease(db)!.version;
+  const { diff } = draftState(db);
+  startDiff = { added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length };
 });
 
 test.afterAll(() => {
@@ -69,7 +73,7 @@ test("an annotator's labels do not change any run's gating until a lead releases
   await page.goto("/probes/H5");
   const banner = page.getByRole("note", { name: "Probe-set draft" });
   await expect(banner).toContainText(`Runs are scored with the released probe set v${startVersion}`);
-  await expect(banner).toContainText(`The draft differs from it in ${made.probes.length} probe label(s)`);
+  await expect(banner).toContainText(`The draft differs from it in ${startDiff.added + startDiff.removed + startDiff.changed + made.probes.length} probe label(s)`);
 
   // The same run uploaded through the Runs page is gated exactly as before: the released version's figures.
   await signIn(page, "analyst");
@@ -86,7 +90,7 @@ test("an annotator's labels do not change any run's gating until a lead releases
   // The lead reads the diff — labels, and each detector's figures and advisory status — then releases with a note.
   await signIn(page, "lead");
   await page.goto("/probes/release");
-  await expect(page.getByTestId("diff-summary")).toContainText(`${made.probes.length} probe(s) added, 0 removed, 0 effective label(s) changed`);
+  await expect(page.getByTestId("diff-summary")).toContainText(`${startDiff.added + made.probes.length} probe(s) added, ${startDiff.removed} removed, ${startDiff.changed} effective label(s) changed`);
   await expect(page.getByTestId("diff-H5")).toContainText("hard → advisory");
   await expect(page.getByTestId("diff-H1")).not.toContainText("(changes)");
   await expect(page.getByRole("table", { name: "Added since" })).toContainText(made.probes[0]!);
