@@ -60,7 +60,9 @@ test("a lead starts an audit, an annotator labels it with the keys, and the run 
   for (let i = 1; i < 120; i++) {
     if (!(await panel.getByTestId("audit-recall").innerText()).includes("not enough")) break;
     await page.keyboard.press(i % 3 === 2 ? "c" : "v");
-    await expect(page.getByTestId("last-vote")).toBeVisible();
+    // On a busy machine a key pressed while the next window of items loads can go unread (issue 26's paging); the
+    // loop presses again, and the figures below still have to come from saved votes.
+    await page.getByTestId("last-vote").waitFor({ timeout: 10_000 }).catch(() => undefined);
   }
   await expect(panel.getByTestId("audit-recall")).toContainText(/Estimated recall \d\.\d{3} \[/);
   await expect(page.getByText("saved", { exact: true })).toBeVisible();
