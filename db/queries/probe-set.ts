@@ -25,10 +25,10 @@ export type ProbeView = {
   votes: LabelVote[];
 };
 
-/** Every label on the given probes, grouped by probe id, oldest first. */
-export function loadVotes(db: DbOrTx, probeIds?: readonly string[]): Map<string, LabelVote[]> {
-  const q = db.select({ probeId: probeLabels.probeId, annotator: probeLabels.annotator, label: probeLabels.label, labelledAt: probeLabels.labelledAt }).from(probeLabels);
-  const rows = (probeIds ? q.where(inArray(probeLabels.probeId, [...probeIds])) : q).orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id)).all();
+type VoteRow = { probeId: string } & LabelVote;
+
+/** Votes grouped by probe id, in the order given. */
+function groupVotes(rows: readonly VoteRow[]): Map<string, LabelVote[]> {
   const out = new Map<string, LabelVote[]>();
   for (const r of rows) {
     let list = out.get(r.probeId);
@@ -36,6 +36,13 @@ export function loadVotes(db: DbOrTx, probeIds?: readonly string[]): Map<string,
     list.push({ annotator: r.annotator, label: r.label, labelledAt: r.labelledAt });
   }
   return out;
+}
+
+/** Every label on the given probes, grouped by probe id, oldest first. */
+export function loadVotes(db: DbOrTx, probeIds?: readonly string[]): Map<string, LabelVote[]> {
+  const q = db.select({ probeId: probeLabels.probeId, annotator: probeLabels.annotator, label: probeLabels.label, labelledAt: probeLabels.labelledAt }).from(probeLabels);
+  const rows = (probeIds ? q.where(inArray(probeLabels.probeId, [...probeIds])) : q).orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id)).all();
+  return groupVotes(rows);
 }
 
 /**
@@ -60,13 +67,7 @@ export function loadDetectorVotes(db: DbOrTx, detector: DetectorCode): Map<strin
     .where(eq(probes.detector, detector))
     .orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id))
     .all();
-  const out = new Map<string, LabelVote[]>();
-  for (const r of rows) {
-    let list = out.get(r.probeId);
-    if (!list) out.set(r.probeId, (list = []));
-    list.push({ annotator: r.annotator, label: r.label, labelledAt: r.labelledAt });
-  }
-  return out;
+  return groupVotes(rows);
 }
 
 /** The probes of one detector (or all) in file order, with the detector's current prediction and every annotator's label. */
