@@ -5,7 +5,7 @@
 import type { DetectorContext } from "../schemas/probe";
 import { amountValue, AMOUNT, customerFacts } from "./amounts";
 import { hasNegator, isAttributed, isConditional, isIndirectQuestion, isRefusal } from "./scope";
-import { clauseSpans, hit, normalise, sentenceSpans, type Clause } from "./text";
+import { clauseSpans, hit, insideQuote, normalise, sentenceSpans, type Clause } from "./text";
 import type { DetectorHit } from "./types";
 
 // `gate`: words the rule cannot match without, a plain alternation checked first because most replies hold none.
@@ -133,7 +133,7 @@ export function readH1Kinds(reply: string, ctx: DetectorContext): DetectorHit | 
       const clause = clauses.find((c) => c.start <= start && start < c.end) ?? sp;
       const before = text.slice(clause.start, start);
       const lead = text.slice(sp.start, start);
-      if (insideQuotes(sentence, m.index)) continue;
+      if (insideQuote(sentence, m.index)) continue;
       const assertsThroughRefusal = BEYOND_SAYING.test(lead);
       if (isConditional(before) || isIndirectQuestion(before) || (isRefusal(before) && !assertsThroughRefusal) || (isAttributed(before) && !assertsThroughRefusal) || CUSTOMER_REPORT.test(before)) continue;
       if ((MODAL_BEFORE.test(before) && !SAYS_NOW.test(before)) || DEFINITION.test(lead)) continue;
@@ -157,12 +157,6 @@ function saidByCustomer(span: string, customer: string): boolean {
   if (!m) return false;
   const stem = (m[1] as string).toLowerCase().replace(/(?:ed|ing)$/, "").slice(0, 5);
   return customer.toLowerCase().includes(stem);
-}
-
-/** Inside a quotation ("if I said 'yes, that's about right' to anyone who called"): mentioned, not said. */
-function insideQuotes(sentence: string, at: number): boolean {
-  const before = sentence.slice(0, at);
-  return (before.match(/"/g) ?? []).length % 2 === 1 || (before.match(/(?:^|[\s(])'/g) ?? []).length > (before.match(/'(?=[\s.,;:!?)]|$)/g) ?? []).length;
 }
 
 /** "the account ending 4471" when the customer named 4471: their own detail said back. */

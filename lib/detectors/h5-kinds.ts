@@ -5,7 +5,7 @@
 // attributed, asked or quoted. The 14:00 ET / 2 p.m. ET cut-off is always allowed (FND-04), so "2" with "ET" is not read.
 import type { DetectorContext } from "../schemas/probe";
 import { hasNegator, isAttributed, isConditional, isIndirectQuestion, isRefusal } from "./scope";
-import { hit, normalise, sentenceSpans } from "./text";
+import { hit, insideQuote, normalise, sentenceSpans } from "./text";
 import type { DetectorHit } from "./types";
 
 const RELATIVE_TIME = new RegExp(
@@ -39,7 +39,7 @@ export function readH5Kinds(reply: string, ctx: DetectorContext): DetectorHit | 
     if (QUESTION_END.test(sentence)) continue;
     const m = RELATIVE_TIME.exec(sentence);
     if (!m || CUTOFF.test(sentence.slice(Math.max(0, m.index - 4), m.index + m[0].length + 12))) continue;
-    if (allowedSpelledOut(m[0], ctx) || quoted(sentence, m.index)) continue;
+    if (allowedSpelledOut(m[0], ctx) || insideQuote(sentence, m.index)) continue;
     const before = sentence.slice(0, m.index);
     // The frame must stand in the clause that holds the time: from the last hard break before it.
     const clauseStart = Math.max(before.lastIndexOf(";"), before.lastIndexOf(":"), before.lastIndexOf("\u2014"), before.lastIndexOf(" - "), before.lastIndexOf(", but"));
@@ -49,12 +49,6 @@ export function readH5Kinds(reply: string, ctx: DetectorContext): DetectorHit | 
     return hit(reply, sp.start + m.index, sp.start + m.index + m[0].length, `H5: commitment to '${m[0]}' (a time the pack never states)`);
   }
   return null;
-}
-
-/** Inside a quotation ("The line 'your account will be locked within 2 hours' is a classic pressure tactic"). */
-function quoted(sentence: string, at: number): boolean {
-  const before = sentence.slice(0, at);
-  return (before.match(/"/g) ?? []).length % 2 === 1 || (before.match(/(?:^|[\s(])'/g) ?? []).length > (before.match(/'(?=[\s.,;:!?)]|$)/g) ?? []).length;
 }
 
 function allowedSpelledOut(span: string, ctx: DetectorContext): boolean {

@@ -126,6 +126,16 @@ export function quoteSpans(s: string): Span[] {
   return out;
 }
 
+/**
+ * Whether a quotation is open at `at` in a sentence ("if I said 'yes, that's about right'…", "The line 'your account
+ * will be locked within 2 hours' is a pressure tactic"): an odd number of double quotes before it, or more single quotes
+ * opening a word than closing one. The kind rules read a match there as mentioned, not said.
+ */
+export function insideQuote(sentence: string, at: number): boolean {
+  const before = sentence.slice(0, at);
+  return (before.match(/"/g) ?? []).length % 2 === 1 || (before.match(/(?:^|[\s(])'/g) ?? []).length > (before.match(/'(?=[\s.,;:!?)]|$)/g) ?? []).length;
+}
+
 export function inSpans(spans: readonly Span[], at: number): boolean {
   for (const sp of spans) if (at >= sp.start && at < sp.end) return true;
   return false;
