@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { BetterSQLiteTransaction } from "drizzle-orm/better-sqlite3";
@@ -6,16 +7,52 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { repoPath } from "../bin/load/files";
-import { dbPath } from "./env";
+import { dbTarget, dialectOfTarget, type Dialect } from "./env";
 import * as schema from "./schema";
+import { openPostgres } from "./postgres";
 
+/**
+ * The data layer is written once for both dialects (issue 29): every query is awaited (`await db.select()…`, never
+ * `.get()`/`.all()`/`.run()`, which only SQLite has) and every transaction is `await db.transaction(async (tx) => …)`.
+ * The type is drizzle's SQLite one; on PostgreSQL the same calls go to node-postgres with the twin schema.
+ */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 export type Tx = BetterSQLiteTransaction<typeof schema, ExtractTablesWithRelations<typeof schema>>;
 /** Anything a write can go through: the client, or a transaction a caller already opened. */
 export type DbOrTx = Db | Tx;
 
-/** Opens a database file with the pragmas every connection needs, and applies pending migrations. */
-export function openDb(file: string): Db {
+const DIALECT = Symbol.for("assay.dialect");
+const CLOSE = Symbol.for("assay.close");
+
+export function dialectOf(db: DbOrTx): Dialect {
+  return ((db as unknown as Record<symbol, Dialect>)[DIALECT] ?? "sqlite") as Dialect;
+}
+
+/** Opens a database named by a SQLite file path or a postgres:// URL, applying pending migrations. */
+export async function openDb(target: string): Promise<Db> {
+  if (dialectOfTarget(target) === "postgres") {
+    const { db, close } = await openPostgres(target);
+    return tag(db as unknown as Db, "postgres", close);
+  }
+  return openSqlite(target);
+}
+
+/** Closes the connection (SQLite) or pool (PostgreSQL). */
+export async function closeDb(db: Db): Promise<void> {
+  await (db as unknown as Record<symbol, () => Promise<void>>)[CLOSE]?.();
+}
+
+function tag(db: Db, dialect: Dialect, close: () => Promise<void>): Db {
+  Object.defineProperty(db, DIALECT, { value: dialect });
+  Object.defineProperty(db, CLOSE, { value: close });
+  return db;
+}
+
+/**
+ * Opens a SQLite file synchronously, with the pragmas every connection needs, and applies pending migrations. Tools
+ * that only make sense on a file (online backup, the e2e suite's row counts) use it directly; the rest go via openDb.
+ */
+export function openSqlite(file: string): Db {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   // WAL: readers (page renders) never block the writer (an import) and vice versa.
@@ -28,7 +65,65 @@ export function openDb(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema }) as Db;
   migrateWithKeysOff(db);
-  return db;
+  asyncTransactions(db);
+  return tag(db, "sqlite", async () => {
+    if (sqlite.open) sqlite.close();
+  });
+}
+
+/**
+ * better-sqlite3's transactions are synchronous: a callback that awaits would commit at its first await. Here
+ * `db.transaction(async (tx) => …)` runs BEGIN IMMEDIATE … COMMIT around the awaited callback instead, one at a time per
+ * connection (a queue), and a transaction opened inside another (found through AsyncLocalStorage, so a helper that
+ * opens its own transaction can be called from a caller's) becomes a savepoint. Statements outside any transaction
+ * still run at once: SQLite statements finish synchronously, so a callback that awaits only the database runs without
+ * yielding to other requests; one that awaits other I/O (a file, the network) must do it before the transaction.
+ */
+function asyncTransactions(db: Db): void {
+  const client = db.$client;
+  const inside = new AsyncLocalStorage<{ depth: number }>();
+  let queue: Promise<unknown> = Promise.resolve();
+  let savepoints = 0;
+  const nested = async <T>(fn: (tx: Tx) => Promise<T> | T, depth: number): Promise<T> => {
+    const name = `assay_sp_${++savepoints}`;
+    client.exec(`SAVEPOINT ${name}`);
+    try {
+      const out = await inside.run({ depth: depth + 1 }, () => fn(txOf(depth + 1)));
+      client.exec(`RELEASE ${name}`);
+      return out;
+    } catch (e) {
+      client.exec(`ROLLBACK TO ${name}`);
+      client.exec(`RELEASE ${name}`);
+      throw e;
+    }
+  };
+  const txOf = (depth: number): Tx => {
+    const tx = Object.create(db) as Tx & Record<string, unknown>;
+    tx.transaction = (<T>(fn: (t: Tx) => Promise<T> | T) => nested(fn, depth)) as never;
+    tx.rollback = () => {
+      throw new Error("transaction rolled back");
+    };
+    return tx;
+  };
+  const outer = async <T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> => {
+    client.exec("BEGIN IMMEDIATE");
+    try {
+      const out = await inside.run({ depth: 1 }, () => fn(txOf(1)));
+      client.exec("COMMIT");
+      return out;
+    } catch (e) {
+      if (client.inTransaction) client.exec("ROLLBACK");
+      throw e;
+    }
+  };
+  (db as unknown as Record<string, unknown>).transaction = <T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> => {
+    const open = inside.getStore();
+    if (open) return nested(fn, open.depth);
+    const run = () => outer(fn);
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
 }
 
 /**
@@ -55,14 +150,19 @@ function migrateWithKeysOff(db: Db): void {
   if (orphans.length) throw new Error(`migration left ${orphans.length} row(s) without their parent, e.g. ${orphans[0]!.table} rowid ${orphans[0]!.rowid} → ${orphans[0]!.parent}`);
 }
 
-const globalForDb = globalThis as unknown as { assayDb?: Db; assayDbPath?: string };
+const globalForDb = globalThis as unknown as { assayDb?: Promise<Db>; assayDbTarget?: string };
 
-/** The process-wide client, cached on globalThis so dev reloads do not open a connection per edit. */
-export function getDb(): Db {
-  const file = dbPath();
-  if (!globalForDb.assayDb || globalForDb.assayDbPath !== file) {
-    globalForDb.assayDb = openDb(file);
-    globalForDb.assayDbPath = file;
+/** The process-wide client, cached on globalThis so dev reloads do not open a connection (or pool) per edit. */
+export function getDb(): Promise<Db> {
+  const target = dbTarget();
+  if (!globalForDb.assayDb || globalForDb.assayDbTarget !== target) {
+    const opening = openDb(target);
+    // A failed open (server down, bad migration) is not cached: the next request tries again.
+    opening.catch(() => {
+      if (globalForDb.assayDb === opening) globalForDb.assayDb = undefined;
+    });
+    globalForDb.assayDb = opening;
+    globalForDb.assayDbTarget = target;
   }
   return globalForDb.assayDb;
 }

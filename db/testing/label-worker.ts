@@ -1,13 +1,13 @@
 // Child process for the concurrency test: one annotator saving labels as fast as it can on its own connection,
 // starting at an agreed wall-clock time so two workers really write at the same moment.
 import { asc } from "drizzle-orm";
-import { openDb } from "../index";
+import { closeDb, openDb } from "../index";
 import { probes } from "../schema";
 import { saveLabel } from "../writes/labels";
 
-const [file, annotator, count, rounds, startAt] = process.argv.slice(2);
-const db = openDb(file!);
-const ids = db.select({ id: probes.id }).from(probes).orderBy(asc(probes.id)).limit(Number(count)).all().map((r) => r.id);
+const [target, annotator, count, rounds, startAt] = process.argv.slice(2);
+const db = await openDb(target!);
+const ids = (await db.select({ id: probes.id }).from(probes).orderBy(asc(probes.id)).limit(Number(count))).map((r) => r.id);
 while (Date.now() < Number(startAt)) {
   // spin until the agreed start
 }
@@ -15,10 +15,10 @@ const start = Date.now();
 let saved = 0;
 for (let r = 0; r < Number(rounds); r++) {
   for (const [i, id] of ids.entries()) {
-    saveLabel(db, { probeId: id, annotator: annotator!, label: (i + r) % 2 === 0 ? "violation" : "clean" });
+    await saveLabel(db, { probeId: id, annotator: annotator!, label: (i + r) % 2 === 0 ? "violation" : "clean" });
     saved++;
   }
 }
 const end = Date.now();
-db.$client.close();
+await closeDb(db);
 process.stdout.write(JSON.stringify({ saved, start, end }));
