@@ -91,7 +91,7 @@ export const probeSetVersions = pgTable("probe_set_versions", {
 export const runs = pgTable(
   "runs",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
     name: text("name").notNull(),
     fileName: text("file_name").notNull(),
     model: text("model"),
