@@ -1,6 +1,9 @@
-import { eq, or, sql } from "drizzle-orm";
+import { eq, getTableName, is, or, sql } from "drizzle-orm";
+import { getTableConfig as pgTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { getTableConfig as sqliteTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { runRef } from "../../lib/approval/report-ref";
 import type { DbOrTx } from "../index";
+import * as schema from "../schema";
 import { baselineApprovals, flipReviews, runs } from "../schema";
 
 // Issue 20 (5): what deleting a run takes with it, and what stops it, for the confirmation and for the delete itself.
@@ -24,10 +27,30 @@ type ForeignKey = { table: string; from: string; to: string; on_delete: string }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * Every table of the schema with its foreign keys (target table, columns, ON DELETE), read from drizzle's table
+ * definitions: the same on SQLite and PostgreSQL, where sqlite_master and PRAGMA foreign_key_list do not exist.
+ */
+function schemaKeys(): Map<string, ForeignKey[]> {
+  const out = new Map<string, ForeignKey[]>();
+  for (const value of Object.values(schema)) {
+    const config = is(value, SQLiteTable) ? sqliteTableConfig(value) : is(value, PgTable) ? pgTableConfig(value) : null;
+    if (!config) continue;
+    const keys: ForeignKey[] = [];
+    for (const fk of config.foreignKeys) {
+      const ref = fk.reference();
+      // A key over several columns is one condition per column pair; the schema has none, and none to runs.
+      ref.columns.forEach((c, i) => keys.push({ table: getTableName(ref.foreignTable), from: c.name, to: ref.foreignColumns[i]!.name, on_delete: fk.onDelete ?? "no action" }));
+    }
+    out.set(config.name, keys);
+  }
+  return out;
+}
+
 /** Every table whose rows are deleted with one run, with a WHERE condition selecting those rows. */
-function cascades(db: DbOrTx, runId: number): Array<{ table: string; where: string; restrict: boolean }> {
-  const tables = db.all<{ name: string }>(sql.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY rowid")).map((t) => t.name);
-  const keys = new Map(tables.map((t) => [t, db.all<ForeignKey>(sql.raw(`PRAGMA foreign_key_list(${quote(t)})`))]));
+function cascades(runId: number): Array<{ table: string; where: string; restrict: boolean }> {
+  const keys = schemaKeys();
+  const tables = [...keys.keys()];
   const where = new Map<string, string>([["runs", `id = ${runId}`]]);
   const restricted = new Set<string>();
   // Fixed point over the key graph: a table joins once one of its keys points at a table already reached.
@@ -56,25 +79,25 @@ function cascades(db: DbOrTx, runId: number): Array<{ table: string; where: stri
 }
 
 /** What deleting run `runId` would take with it and what refuses it; null when there is no such run. */
-export function runDeletionPlan(db: DbOrTx, runId: number): RunDeletionPlan | null {
+export async function runDeletionPlan(db: DbOrTx, runId: number): Promise<RunDeletionPlan | null> {
   if (!Number.isInteger(runId) || runId <= 0) return null;
-  const run = db.select({ id: runs.id, name: runs.name, nLines: runs.nLines, example: runs.example }).from(runs).where(eq(runs.id, runId)).get();
+  const [run] = await db.select({ id: runs.id, name: runs.name, nLines: runs.nLines, example: runs.example }).from(runs).where(eq(runs.id, runId)).limit(1);
   if (!run) return null;
   const goesWith: RunDeletionPlan["goesWith"] = [];
   const blockers: string[] = [];
-  for (const c of cascades(db, runId)) {
-    const rows = db.get<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM ${quote(c.table)} WHERE ${c.where}`))!.n;
+  for (const c of cascades(runId)) {
+    const [{ n: rows } = { n: 0 }] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(sql.raw(quote(c.table))).where(sql.raw(c.where));
     if (!rows) continue;
     if (c.restrict) blockers.push(`${rows} row(s) of ${c.table} refer to it and are not deleted with it`);
     else goesWith.push({ table: c.table, what: WHAT[c.table] ?? c.table.replaceAll("_", " "), rows });
   }
   const ref = runRef(runId);
   // Approval records are immutable (issue 5); a flip review is a lead's judgement of this run that would vanish (issue 20).
-  for (const a of db.select().from(baselineApprovals).where(or(eq(baselineApprovals.baselineRef, ref), eq(baselineApprovals.candidateRef, ref))).all()) {
+  for (const a of await db.select().from(baselineApprovals).where(or(eq(baselineApprovals.baselineRef, ref), eq(baselineApprovals.candidateRef, ref)))) {
     blockers.push(`approval ${a.id} (${a.baselineRef} → ${a.candidateRef}, by ${a.approvedBy}) is part of the baseline history`);
   }
   const reviews = new Map<string, number>();
-  for (const r of db.select().from(flipReviews).where(or(eq(flipReviews.baselineRef, ref), eq(flipReviews.candidateRef, ref))).all()) {
+  for (const r of await db.select().from(flipReviews).where(or(eq(flipReviews.baselineRef, ref), eq(flipReviews.candidateRef, ref)))) {
     const pair = `${r.baselineRef} → ${r.candidateRef}`;
     reviews.set(pair, (reviews.get(pair) ?? 0) + 1);
   }

@@ -13,14 +13,13 @@ export class RunInHistoryError extends Error {}
  * naming what was removed. Refused while an approval or any flip review names the run (issue 20): a lead's judgement of
  * a comparison is not discarded by deleting one side. The plan is re-read inside the write lock.
  */
-export function deleteRun(db: Db, input: { runId: number; actor: string; at?: string }): void {
-  db.transaction(
-    (tx) => {
-      const plan = runDeletionPlan(tx, input.runId);
+export async function deleteRun(db: Db, input: { runId: number; actor: string; at?: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+      const plan = await runDeletionPlan(tx, input.runId);
       if (!plan) throw new NotFoundError(`no run #${input.runId}`);
       if (plan.blockers.length) throw new RunInHistoryError(`run #${input.runId} '${plan.run.name}' cannot be deleted: ${plan.blockers.join("; ")}`);
-      tx.delete(runs).where(eq(runs.id, input.runId)).run();
-      audit(tx, {
+      await tx.delete(runs).where(eq(runs.id, input.runId));
+      await audit(tx, {
         actor: input.actor,
         action: "run.delete",
         entity: "run",
@@ -29,7 +28,5 @@ export function deleteRun(db: Db, input: { runId: number; actor: string; at?: st
         // `example` tells db:setup not to bring a deleted example run back (issue 26).
         detail: { name: plan.run.name, example: plan.run.example, lines: plan.run.nLines, deleted: Object.fromEntries(plan.goesWith.map((g) => [g.table, g.rows])) },
       });
-    },
-    { behavior: "immediate" },
-  );
+  });
 }

@@ -25,34 +25,34 @@ export type SeedSummary = { packVersion: string; pack: SeedCounts; episodes: See
  * runs of golden/runs and the example judge reports of golden/runs/judge. Adds only what is missing (by name); never
  * rewrites what is there. Used by `npm run db:setup` and tests.
  */
-export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string } = {}): SeedSummary {
+export async function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string } = {}): Promise<SeedSummary> {
   const at = opts.at ?? new Date().toISOString();
   const policies = readJsonFile(repoPath("golden", "pack", "policies.json"), policiesFileSchema);
   const mustAsk = readJsonFile(repoPath("golden", "pack", "must_ask.json"), mustAskFileSchema);
   const eps = loadEpisodes();
-  const pack = seedPack(db, { version: policies.pack_version, policies: policies.policies, mustAsk, evalHash: evalSplitHash(eps) }, at);
-  const episodes = seedEpisodes(db, eps, policies.pack_version, at);
+  const pack = await seedPack(db, { version: policies.pack_version, policies: policies.policies, mustAsk, evalHash: evalSplitHash(eps) }, at);
+  const episodes = await seedEpisodes(db, eps, policies.pack_version, at);
 
   loadProbes(); // validates every file and refuses duplicate ids across files before anything is seeded
   const list = shippedProbeFiles().flatMap((f) => readJsonlFile(f, probeSchema).map((probe, i) => ({ probe, file: path.relative(REPO_ROOT, f).split(path.sep).join("/"), seq: i + 1 })));
-  const probes = seedProbes(db, list, at);
+  const probes = await seedProbes(db, list, at);
   // Issue 26: imports are scored with a released probe-set version; a database that has none releases version 1 from
   // the probes as they stand (a fresh one: the shipped labels; one from before versions: its labels as labelled so far).
-  const probeSetReleased = releaseFirstVersion(db, at);
+  const probeSetReleased = await releaseFirstVersion(db, at);
   // Judge-suite cases (golden/roles, golden/policy_behaviors.json): version 1 of each, authored "golden/ files".
-  const goldenCases = seedGoldenCases(db, loadGoldenSuites(), at);
+  const goldenCases = await seedGoldenCases(db, loadGoldenSuites(), at);
   // What the files held as seeded: exports are previewed against it (issue 20).
-  recordSeededFiles(db, repoExportFiles(), at);
+  await recordSeededFiles(db, repoExportFiles(), at);
 
   const runsAdded: string[] = [];
   if (opts.exampleRuns !== false) {
     const files = listFiles(repoPath("golden", "runs"), ".jsonl");
-    const ctx = files.length ? loadDbScoringContext(db) : null;
-    const deleted = deletedExampleRuns(db); // issue 26: a lead's deletion stands across db:setup
+    const ctx = files.length ? await loadDbScoringContext(db) : null;
+    const deleted = await deletedExampleRuns(db); // issue 26: a lead's deletion stands across db:setup
     for (const f of files) {
       const name = path.basename(f, ".jsonl");
-      if (deleted.has(name) || db.select({ id: runs.id }).from(runs).where(eq(runs.name, name)).get()) continue;
-      importRunText(db, ctx!, { name, fileName: path.basename(f), text: readText(f), actor: "db-setup", example: true, at });
+      if (deleted.has(name) || (await db.select({ id: runs.id }).from(runs).where(eq(runs.name, name)).limit(1)).length) continue;
+      await importRunText(db, ctx!, { name, fileName: path.basename(f), text: readText(f), actor: "db-setup", example: true, at });
       runsAdded.push(name);
     }
   }
@@ -60,8 +60,8 @@ export function seedFromRepo(db: Db, opts: { exampleRuns?: boolean; at?: string 
   if (opts.exampleRuns !== false) {
     for (const f of listFiles(repoPath("golden", "runs", "judge"), ".report.json")) {
       const name = path.basename(f, ".report.json");
-      if (db.select({ id: judgeReports.id }).from(judgeReports).where(eq(judgeReports.name, name)).get()) continue;
-      importJudgeReportText(db, { name, fileName: path.basename(f), text: readText(f), actor: "db-setup", example: true, at });
+      if ((await db.select({ id: judgeReports.id }).from(judgeReports).where(eq(judgeReports.name, name)).limit(1)).length) continue;
+      await importJudgeReportText(db, { name, fileName: path.basename(f), text: readText(f), actor: "db-setup", example: true, at });
       judgeReportsAdded.push(name);
     }
   }

@@ -12,10 +12,10 @@ import { seededFiles } from "../schema";
 const rel = (file: string) => path.relative(REPO_ROOT, file).split(path.sep).join("/");
 
 /** Stores each file's text under its repo-relative path, replacing what an earlier seed stored there. */
-export function recordSeededFiles(db: DbOrTx, files: ReadonlyArray<{ path: string; content: string }>, at: string): void {
+export async function recordSeededFiles(db: DbOrTx, files: ReadonlyArray<{ path: string; content: string }>, at: string): Promise<void> {
   for (const f of files) {
     const row = { content: f.content, sha256: createHash("sha256").update(f.content).digest("hex"), seededAt: at };
-    db.insert(seededFiles).values({ path: f.path, ...row }).onConflictDoUpdate({ target: seededFiles.path, set: row }).run();
+    await db.insert(seededFiles).values({ path: f.path, ...row }).onConflictDoUpdate({ target: seededFiles.path, set: row });
   }
 }
 
