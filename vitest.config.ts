@@ -1,11 +1,15 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
+export const UNIT_INCLUDE = ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "bin/**/*.test.ts", "scripts/**/*.test.ts", "golden/**/*.test.ts"];
+
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
-    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "bin/**/*.test.ts", "scripts/**/*.test.ts", "golden/**/*.test.ts"],
+    include: UNIT_INCLUDE,
     environment: "node",
+    // The default pass is the SQLite one, whatever the shell exports; the PostgreSQL pass is vitest.pg.config.ts.
+    env: { DATABASE_URL: "" },
     testTimeout: 20000,
     // Seeding a temporary database from golden/ in beforeAll takes seconds; on a busy 2-core machine, more than the default 10.
     hookTimeout: 60000,
