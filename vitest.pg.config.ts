@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, mergeConfig } from "vitest/config";
-import base, { UNIT_INCLUDE } from "./vitest.config";
+import base, { UNIT_INCLUDE } from "./vitest.config.ts";
 
 // The PostgreSQL pass (issue 29): every test file that opens a database runs again with DATABASE_URL set, so each
 // makeTempDb() is a fresh database cloned from a migrated template on that server. `scripts/test-pg.sh` starts a
@@ -15,6 +15,6 @@ const testFiles = (dir: string): string[] =>
     const p = path.join(dir, e.name);
     return e.isDirectory() ? (e.name === "node_modules" ? [] : testFiles(p)) : e.name.endsWith(".test.ts") ? [p] : [];
   });
-const dbTests = roots.flatMap(testFiles).filter((f) => /makeTempDb|openDb\(/.test(readFileSync(f, "utf8")));
+const dbTests = roots.flatMap(testFiles).filter((f) => /makeTempDb|openDb\(|process\.env\.DATABASE_URL/.test(readFileSync(f, "utf8")));
 
 export default mergeConfig(base, defineConfig({ test: { include: dbTests, env: { DATABASE_URL: url } } }), false);
