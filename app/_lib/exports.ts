@@ -14,10 +14,10 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export type BuiltExport = { kind: ExportKind; files: ExportFile[]; version: string; notes: string[] };
 
 /** The export of `kind` as the database holds it now, or the reasons it cannot be built (golden's checks). */
-export function buildExport(kind: ExportKind): { ok: true; built: BuiltExport } | { ok: false; error: string } {
-  const db = getDb();
+export async function buildExport(kind: ExportKind): Promise<{ ok: true; built: BuiltExport } | { ok: false; error: string }> {
+  const db = await getDb();
   if (kind === "probes") {
-    const p = buildProbeExport(db);
+    const p = await buildProbeExport(db);
     const notes = [
       ...(p.tiesKept.length ? [`Tied, kept their earliest label: ${p.tiesKept.join(", ")}`] : []),
       ...(p.unlabelled.length ? [`Not in the export (nobody has labelled them): ${p.unlabelled.join(", ")}`] : []),
@@ -25,7 +25,7 @@ export function buildExport(kind: ExportKind): { ok: true; built: BuiltExport } 
     return { ok: true, built: { kind, files: p.files, version: exportVersion(p.files), notes } };
   }
   try {
-    const g = buildGoldenExport(db, { base: seededTexts(db) });
+    const g = await buildGoldenExport(db, { base: await seededTexts(db) });
     const notes = [
       ...(g.unlocked.length ? [`New eval cases, not in golden/suites.lock.json yet: ${g.unlocked.join(", ")}. Freeze them on purpose with npx tsx scripts/freeze-suites.ts and commit the lock.`] : []),
       ...(g.flagged.length ? [`Exported with item findings, which fail the golden suite test until an edit fixes them: ${g.flagged.join(", ")}`] : []),
@@ -40,7 +40,7 @@ export function buildExport(kind: ExportKind): { ok: true; built: BuiltExport } 
 export type ExportPreview = { kind: ExportKind; version: string; files: FilePreview[]; notes: string[]; zipUrl: string; fileUrl: Record<string, string> };
 
 /** The preview a page shows: each file against the seeded text, and the download links pinned to this version. */
-export function previewOf(b: BuiltExport): ExportPreview {
+export async function previewOf(b: BuiltExport): Promise<ExportPreview> {
   const url = (file?: string) => `/api/export/${b.kind}?${new URLSearchParams({ version: b.version, ...(file ? { file } : {}) })}`;
-  return { kind: b.kind, version: b.version, files: previewExport(b.files, seededTexts(getDb())), notes: b.notes, zipUrl: url(), fileUrl: Object.fromEntries(b.files.map((f) => [f.path, url(f.path)])) };
+  return { kind: b.kind, version: b.version, files: previewExport(b.files, await seededTexts(await getDb())), notes: b.notes, zipUrl: url(), fileUrl: Object.fromEntries(b.files.map((f) => [f.path, url(f.path)])) };
 }

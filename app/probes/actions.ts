@@ -67,7 +67,7 @@ export async function addProbeAction(_prev: ActionResult<{ id: string }> | null,
   if (!probe.success) return fail(probe.error.issues[0]?.message ?? "invalid probe");
   let id: string;
   try {
-    id = addProbe(getDb(), { probe: { ...probe.data, id: v.id }, actor: auth.user.email });
+    id = await addProbe(await getDb(), { probe: { ...probe.data, id: v.id }, actor: auth.user.email });
   } catch (e) {
     if (e instanceof InputError) return fail(`${e.field}: ${e.detail}`);
     throw e;

@@ -8,9 +8,9 @@ import { when } from "../_lib/format";
  * Issue 26: on the labelling pages, the figures shown are the draft's. Runs are gated by the released version; this
  * says which, and what the draft would change if a lead released it.
  */
-export function DraftBanner() {
+export async function DraftBanner() {
   // Votes only (draftSummary): the labelling page must stay quick; the release page measures figures and advisory status.
-  const { released, labelChanges } = draftSummary(getDb());
+  const { released, labelChanges } = await draftSummary(await getDb());
   return (
     <p role="note" aria-label="Probe-set draft" className="warn small" data-testid="draft-banner">
       <strong>Draft.</strong> Figures here are the draft&apos;s, live from the labels; labelling changes the draft only.{" "}

@@ -7,6 +7,6 @@ import { buildExport, previewOf, type ExportPreview } from "../_lib/exports";
 export async function previewProbeExportAction(): Promise<ActionResult<ExportPreview>> {
   const auth = await authorize("export_probes", { action: "probes.export", entity: "probe_set", entityId: "all" });
   if (!auth.ok) return fail(auth.error);
-  const b = buildExport("probes");
-  return b.ok ? ok(previewOf(b.built)) : fail(b.error);
+  const b = await buildExport("probes");
+  return b.ok ? ok(await previewOf(b.built)) : fail(b.error);
 }

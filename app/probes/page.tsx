@@ -18,8 +18,9 @@ export const dynamic = "force-dynamic";
 
 export default async function ProbesPage() {
   const actor = (await requirePageUser()).email;
-  const all = loadProbeSet(getDb());
-  const released = latestRelease(getDb());
+  const db = await getDb();
+  const all = await loadProbeSet(db);
+  const released = await latestRelease(db);
   const figures = {} as Record<DetectorCode, DetectorFigure>;
   for (const c of DETECTOR_CODES) figures[c] = figuresOf(all.filter((p) => p.detector === c));
   return (

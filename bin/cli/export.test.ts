@@ -5,20 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoPath } from "../load/files";
 import { saveLabel } from "../../db/writes/labels";
 import { seedFromRepo } from "../../db/writes/seed-repo";
-import { makeTempDb } from "../../db/testing/temp-db";
+import { makeTempDb, type TempDb } from "../../db/testing/temp-db";
 
 // Issue 20 (4): `assay export-probes --out DIR` and `assay export-golden --out DIR` write the workbench's export where
 // the caller says, for whoever commits; the workbench itself only offers downloads.
 
-let t: ReturnType<typeof makeTempDb>;
-beforeAll(() => {
-  t = makeTempDb();
-  seedFromRepo(t.db, { exampleRuns: false });
+let t: TempDb;
+beforeAll(async () => {
+  t = await makeTempDb();
+  await seedFromRepo(t.db, { exampleRuns: false });
 });
-afterAll(() => t.cleanup());
+afterAll(async () => t.cleanup());
 
 function assay(...args: string[]) {
-  const r = spawnSync(process.execPath, [repoPath("bin", "assay.mjs"), ...args], { cwd: repoPath(), encoding: "utf8", env: { ...process.env, ASSAY_DB: t.file, ASSAY_ACTOR: "committer@example.org" } });
+  const r = spawnSync(process.execPath, [repoPath("bin", "assay.mjs"), ...args], { cwd: repoPath(), encoding: "utf8", env: { ...process.env, ...t.env, ASSAY_ACTOR: "committer@example.org" } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -34,9 +34,9 @@ describe("exporting from the command line", { timeout: 60_000 }, () => {
     expect(r.stdout).not.toMatch(/lines against the seeded file/);
   });
 
-  it("after a relabel, --json lists that file as changed by one line each way", () => {
-    saveLabel(t.db, { probeId: "h4-001", annotator: "alice", label: "clean" });
-    saveLabel(t.db, { probeId: "h4-001", annotator: "bob", label: "clean" });
+  it("after a relabel, --json lists that file as changed by one line each way", async () => {
+    await saveLabel(t.db, { probeId: "h4-001", annotator: "alice", label: "clean" });
+    await saveLabel(t.db, { probeId: "h4-001", annotator: "bob", label: "clean" });
     const r = assay("export-probes", "--out", path.join(t.dir, "probes-json"), "--json");
     expect(r.code).toBe(0);
     const files = (JSON.parse(r.stdout) as { files: Array<{ path: string; status: string; added: number; removed: number }> }).files;

@@ -12,19 +12,19 @@ const toRelease = (r: ProbeSetVersionRow): ProbeSetRelease =>
   probeSetReleaseSchema.parse({ version: r.version, released_by: r.releasedBy, released_at: r.releasedAt, note: r.note, labels: r.labels, figures: r.figures, digest: r.digest });
 
 /** The newest released version (what imports are scored with), or null when none has been released yet. */
-export function latestRelease(db: DbOrTx): ProbeSetRelease | null {
-  const row = db.select().from(probeSetVersions).orderBy(desc(probeSetVersions.version)).limit(1).get();
+export async function latestRelease(db: DbOrTx): Promise<ProbeSetRelease | null> {
+  const [row] = await db.select().from(probeSetVersions).orderBy(desc(probeSetVersions.version)).limit(1);
   return row ? toRelease(row) : null;
 }
 
 /** Every released version, oldest first. */
-export function listReleases(db: DbOrTx): ProbeSetRelease[] {
-  return db.select().from(probeSetVersions).orderBy(asc(probeSetVersions.version)).all().map(toRelease);
+export async function listReleases(db: DbOrTx): Promise<ProbeSetRelease[]> {
+  return (await db.select().from(probeSetVersions).orderBy(asc(probeSetVersions.version))).map(toRelease);
 }
 
 /** The draft: every probe's effective label now and each detector's figures measured now (the labelling page's figures). */
-export function draftSnapshot(db: DbOrTx): ProbeSetSnapshot {
-  const all = loadProbeSet(db);
+export async function draftSnapshot(db: DbOrTx): Promise<ProbeSetSnapshot> {
+  const all = await loadProbeSet(db);
   const labels: ProbeSetSnapshot["labels"] = {};
   for (const p of all) labels[p.id] = effectiveLabel(p.votes).label;
   // The same figures detectorFigures gives, from the set already loaded (one read, not two, on every labelling page).
@@ -35,15 +35,15 @@ export function draftSnapshot(db: DbOrTx): ProbeSetSnapshot {
 export type DraftState = { released: ProbeSetRelease | null; draft: ProbeSetSnapshot; digest: string; diff: ReleaseDiff };
 
 /** The draft against the released version: what a lead previews before releasing, and what the labelling page's banner counts. */
-export function draftState(db: DbOrTx): DraftState {
-  const released = latestRelease(db);
-  const draft = draftSnapshot(db);
+export async function draftState(db: DbOrTx): Promise<DraftState> {
+  const released = await latestRelease(db);
+  const draft = await draftSnapshot(db);
   return { released, draft, digest: draftDigest(draft), diff: releaseDiff(released, draft) };
 }
 
 /** Each probe's detector by id: the release diff links a changed label to its labelling page. */
-export function probeDetectors(db: DbOrTx): Map<string, DetectorCode> {
-  return new Map(db.select({ id: probes.id, detector: probes.detector }).from(probes).all().map((r) => [r.id, r.detector]));
+export async function probeDetectors(db: DbOrTx): Promise<Map<string, DetectorCode>> {
+  return new Map((await db.select({ id: probes.id, detector: probes.detector }).from(probes)).map((r) => [r.id, r.detector]));
 }
 
 export type DraftSummary = { released: { version: number; releasedAt: string; releasedBy: string } | null; labelChanges: number };
@@ -56,17 +56,17 @@ const summaryMemo = new WeakMap<object, { key: string; value: DraftSummary }>();
  * that moves with any vote, probe or release, so a page load pays for it only after something changed. The release
  * page measures the full diff (draftState).
  */
-export function draftSummary(db: DbOrTx): DraftSummary {
+export async function draftSummary(db: DbOrTx): Promise<DraftSummary> {
   const key = JSON.stringify([
-    db.select({ n: sql<number>`count(*)`, max: sql<string | null>`max(${probeLabels.labelledAt})`, id: sql<number | null>`max(${probeLabels.id})` }).from(probeLabels).get(),
-    db.select({ n: sql<number>`count(*)` }).from(probes).get(),
-    db.select({ v: sql<number | null>`max(${probeSetVersions.version})` }).from(probeSetVersions).get(),
+    (await db.select({ n: sql<number>`count(*)`, max: sql<string | null>`max(${probeLabels.labelledAt})`, id: sql<number | null>`max(${probeLabels.id})` }).from(probeLabels))[0],
+    (await db.select({ n: sql<number>`count(*)` }).from(probes))[0],
+    (await db.select({ v: sql<number | null>`max(${probeSetVersions.version})` }).from(probeSetVersions))[0],
   ]);
   const memo = summaryMemo.get(db);
   if (memo?.key === key) return memo.value;
-  const row = db.select().from(probeSetVersions).orderBy(desc(probeSetVersions.version)).limit(1).get();
-  const votes = loadVotes(db);
-  const ids = db.select({ id: probes.id }).from(probes).all().map((r) => r.id);
+  const [row] = await db.select().from(probeSetVersions).orderBy(desc(probeSetVersions.version)).limit(1);
+  const votes = await loadVotes(db);
+  const ids = (await db.select({ id: probes.id }).from(probes)).map((r) => r.id);
   let labelChanges = 0;
   if (row) {
     const seen = new Set<string>();

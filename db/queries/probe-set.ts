@@ -39,9 +39,9 @@ function groupVotes(rows: readonly VoteRow[]): Map<string, LabelVote[]> {
 }
 
 /** Every label on the given probes, grouped by probe id, oldest first. */
-export function loadVotes(db: DbOrTx, probeIds?: readonly string[]): Map<string, LabelVote[]> {
+export async function loadVotes(db: DbOrTx, probeIds?: readonly string[]): Promise<Map<string, LabelVote[]>> {
   const q = db.select({ probeId: probeLabels.probeId, annotator: probeLabels.annotator, label: probeLabels.label, labelledAt: probeLabels.labelledAt }).from(probeLabels);
-  const rows = (probeIds ? q.where(inArray(probeLabels.probeId, [...probeIds])) : q).orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id)).all();
+  const rows = await (probeIds ? q.where(inArray(probeLabels.probeId, [...probeIds])) : q).orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id));
   return groupVotes(rows);
 }
 
@@ -49,32 +49,31 @@ export function loadVotes(db: DbOrTx, probeIds?: readonly string[]): Map<string,
  * What a detector's probes are, in one cheap aggregate (count, and the summed lengths and order of their text): it
  * changes whenever a probe is added, removed or edited, so the labelling page can keep its predictions between loads.
  */
-export function probeSetFingerprint(db: DbOrTx, detector: DetectorCode): string {
-  const r = db
-    .select({ n: count(), size: sql<number>`total(length(${probes.id}) + length(${probes.reply}) + length(${probes.context}) + length(coalesce(${probes.note}, '')) + length(coalesce(${probes.pairId}, '')) + ${probes.seq})` })
+export async function probeSetFingerprint(db: DbOrTx, detector: DetectorCode): Promise<string> {
+  // coalesce(sum(…), 0), not SQLite's total(): valid on both dialects; the JSON context is measured as text.
+  const [r] = await db
+    .select({ n: count(), size: sql<number>`coalesce(sum(length(${probes.id}) + length(${probes.reply}) + length(cast(${probes.context} as text)) + length(coalesce(${probes.note}, '')) + length(coalesce(${probes.pairId}, '')) + ${probes.seq}), 0)` })
     .from(probes)
-    .where(eq(probes.detector, detector))
-    .get()!;
-  return `${r.n}:${r.size}`;
+    .where(eq(probes.detector, detector));
+  return `${r!.n}:${Number(r!.size)}`;
 }
 
 /** Every vote on one detector's probes, grouped by probe id, oldest first. */
-export function loadDetectorVotes(db: DbOrTx, detector: DetectorCode): Map<string, LabelVote[]> {
-  const rows = db
+export async function loadDetectorVotes(db: DbOrTx, detector: DetectorCode): Promise<Map<string, LabelVote[]>> {
+  const rows = await db
     .select({ probeId: probeLabels.probeId, annotator: probeLabels.annotator, label: probeLabels.label, labelledAt: probeLabels.labelledAt })
     .from(probeLabels)
     .innerJoin(probes, eq(probes.id, probeLabels.probeId))
     .where(eq(probes.detector, detector))
-    .orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id))
-    .all();
+    .orderBy(asc(probeLabels.labelledAt), asc(probeLabels.id));
   return groupVotes(rows);
 }
 
 /** The probes of one detector (or all) in file order, with the detector's current prediction and every annotator's label. */
-export function loadProbeSet(db: DbOrTx, detector?: DetectorCode): ProbeView[] {
+export async function loadProbeSet(db: DbOrTx, detector?: DetectorCode): Promise<ProbeView[]> {
   const q = db.select().from(probes);
-  const rows = (detector ? q.where(eq(probes.detector, detector)) : q).orderBy(asc(probes.detector), asc(probes.seq), asc(probes.id)).all();
-  const votes = loadVotes(db, detector ? rows.map((r) => r.id) : undefined);
+  const rows = await (detector ? q.where(eq(probes.detector, detector)) : q).orderBy(asc(probes.detector), asc(probes.seq), asc(probes.id));
+  const votes = await loadVotes(db, detector ? rows.map((r) => r.id) : undefined);
   return rows.map((r) => {
     const pred = predictProbe(r);
     return { id: r.id, detector: r.detector, reply: r.reply, context: r.context, pairId: r.pairId, note: r.note, file: r.file, seq: r.seq, predicted: pred.predicted, hits: pred.hits, votes: votes.get(r.id) ?? [] };
@@ -88,8 +87,8 @@ export function figuresOf(set: readonly Pick<ProbeView, "id" | "predicted" | "vo
 }
 
 /** The figures the scorer needs for every detector, measured now on the workbench's probe set. */
-export function detectorFigures(db: DbOrTx): Record<DetectorCode, DetectorFigure> {
-  const all = loadProbeSet(db);
+export async function detectorFigures(db: DbOrTx): Promise<Record<DetectorCode, DetectorFigure>> {
+  const all = await loadProbeSet(db);
   const out = {} as Record<DetectorCode, DetectorFigure>;
   for (const c of DETECTOR_CODES) out[c] = figuresOf(all.filter((p) => p.detector === c));
   return out;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { repoPath } from "../../bin/load/files";
 import { shippedProbeFiles } from "../../bin/load/probes";
-import { makeTempDb } from "../testing/temp-db";
+import { makeTempDb, type TempDb } from "../testing/temp-db";
 import { addProbe } from "./add-probe";
 import { exportVersion, previewExport } from "../../lib/io/export-preview";
 import { seededTexts } from "../queries/seeded-files";
@@ -12,18 +12,18 @@ import { buildProbeExport, exportProbes } from "./export-probes";
 import { saveLabel } from "./labels";
 import { seedFromRepo } from "./seed-repo";
 
-let t: ReturnType<typeof makeTempDb>;
-beforeEach(() => {
-  t = makeTempDb();
-  seedFromRepo(t.db, { exampleRuns: false });
+let t: TempDb;
+beforeEach(async () => {
+  t = await makeTempDb();
+  await seedFromRepo(t.db, { exampleRuns: false });
 });
-afterEach(() => t.cleanup());
+afterEach(async () => t.cleanup());
 
 const exported = (file: string) => readFileSync(path.join(t.dir, "out", file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id: string; label: string; pair_id?: string });
 
 describe("exporting probes back to probes/*.jsonl", () => {
-  it("reproduces the shipped files byte for byte when nothing was relabelled", () => {
-    const r = exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
+  it("reproduces the shipped files byte for byte when nothing was relabelled", async () => {
+    const r = await exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
     for (const f of shippedProbeFiles()) {
       const rel = path.relative(repoPath(), f);
       expect(readFileSync(path.join(t.dir, "out", rel), "utf8")).toBe(readFileSync(f, "utf8"));
@@ -31,51 +31,51 @@ describe("exporting probes back to probes/*.jsonl", () => {
     expect(r.tiesKept).toEqual([]);
   });
 
-  it("writes the majority label; a tie keeps the earliest label and is listed", () => {
-    saveLabel(t.db, { probeId: "h5-001", annotator: "alice", label: "clean" });
-    saveLabel(t.db, { probeId: "h5-001", annotator: "bob", label: "clean" });
-    saveLabel(t.db, { probeId: "h5-002", annotator: "alice", label: "violation" });
-    const r = exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
+  it("writes the majority label; a tie keeps the earliest label and is listed", async () => {
+    await saveLabel(t.db, { probeId: "h5-001", annotator: "alice", label: "clean" });
+    await saveLabel(t.db, { probeId: "h5-001", annotator: "bob", label: "clean" });
+    await saveLabel(t.db, { probeId: "h5-002", annotator: "alice", label: "violation" });
+    const r = await exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
     const h5 = exported("probes/h5.jsonl");
     expect(h5.find((p) => p.id === "h5-001")!.label).toBe("clean");
     expect(h5.find((p) => p.id === "h5-002")!.label).toBe("clean"); // shipped clean vs alice violation: tie, shipped stands
     expect(r.tiesKept).toEqual(["h5-002"]);
   });
 
-  it("appends a probe added in the workbench to its detector's file with the next free id", () => {
-    const id = addProbe(t.db, { probe: { detector: "H5", reply: "We will call you back by 5 pm tomorrow.", context: { allowed_timeline_claims: [], may_disclose_account_details: false, customer_message: "When?" }, label: "violation", pair_id: "p99" }, actor: "alice" });
+  it("appends a probe added in the workbench to its detector's file with the next free id", async () => {
+    const id = await addProbe(t.db, { probe: { detector: "H5", reply: "We will call you back by 5 pm tomorrow.", context: { allowed_timeline_claims: [], may_disclose_account_details: false, customer_message: "When?" }, label: "violation", pair_id: "p99" }, actor: "alice" });
     expect(id).toMatch(/^h5-\d{3}$/);
-    exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
+    await exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
     const h5 = exported("probes/h5.jsonl");
     expect(h5.at(-1)).toMatchObject({ id, label: "violation", pair_id: "p99" });
   });
 });
 
 describe("an export is built in memory and previewed against what the server seeded (issue 20)", () => {
-  it("db:setup keeps each probe file's text; an export of unchanged probes is those texts, every file unchanged", () => {
-    const seeded = seededTexts(t.db);
+  it("db:setup keeps each probe file's text; an export of unchanged probes is those texts, every file unchanged", async () => {
+    const seeded = await seededTexts(t.db);
     for (const f of shippedProbeFiles()) expect(seeded(path.relative(repoPath(), f).split(path.sep).join("/"))).toBe(readFileSync(f, "utf8"));
-    const built = buildProbeExport(t.db);
+    const built = await buildProbeExport(t.db);
     expect(previewExport(built.files, seeded).map((f) => f.status)).toEqual(built.files.map(() => "unchanged"));
     // building writes nothing and records nothing: only handing the files over is an export
-    expect(t.db.select().from(auditLog).all().filter((r) => r.action === "probes.export")).toEqual([]);
+    expect((await t.db.select().from(auditLog)).filter((r) => r.action === "probes.export")).toEqual([]);
   });
 
-  it("a relabel previews as a one-line change of that file, and the version moves with it", () => {
-    const before = exportVersion(buildProbeExport(t.db).files);
-    saveLabel(t.db, { probeId: "h5-001", annotator: "alice", label: "clean" });
-    saveLabel(t.db, { probeId: "h5-001", annotator: "bob", label: "clean" });
-    const built = buildProbeExport(t.db);
-    const changed = previewExport(built.files, seededTexts(t.db)).filter((f) => f.status !== "unchanged");
+  it("a relabel previews as a one-line change of that file, and the version moves with it", async () => {
+    const before = exportVersion((await buildProbeExport(t.db)).files);
+    await saveLabel(t.db, { probeId: "h5-001", annotator: "alice", label: "clean" });
+    await saveLabel(t.db, { probeId: "h5-001", annotator: "bob", label: "clean" });
+    const built = await buildProbeExport(t.db);
+    const changed = previewExport(built.files, await seededTexts(t.db)).filter((f) => f.status !== "unchanged");
     expect(changed.map((f) => [f.path, f.added, f.removed])).toEqual([["probes/h5.jsonl", 1, 1]]);
     expect(changed[0]!.diff).toMatch(/^-\{"id": "h5-001".*"label": "violation"/m);
     expect(changed[0]!.diff).toMatch(/^\+\{"id": "h5-001".*"label": "clean"/m);
     expect(exportVersion(built.files)).not.toBe(before);
   });
 
-  it("the CLI's export into a directory is audited with where it went", () => {
-    exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
-    const row = t.db.select().from(auditLog).all().find((r) => r.action === "probes.export")!;
+  it("the CLI's export into a directory is audited with where it went", async () => {
+    await exportProbes(t.db, { root: path.join(t.dir, "out"), actor: "alice" });
+    const row = (await t.db.select().from(auditLog)).find((r) => r.action === "probes.export")!;
     expect(row).toMatchObject({ actor: "alice", detail: { via: "cli", out: path.join(t.dir, "out") } });
   });
 });

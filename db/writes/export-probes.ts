@@ -17,10 +17,10 @@ export type ProbeExport = { files: ExportFile[]; tiesKept: string[]; unlabelled:
  * earliest label (and is listed); a probe nobody has labelled cannot be written and is listed. Writes nothing (issue 20:
  * an export is a download or the CLI's --out DIR, never the server's checkout).
  */
-export function buildProbeExport(db: Db): ProbeExport {
+export async function buildProbeExport(db: DbOrTx): Promise<ProbeExport> {
   // The probes and their votes only: an export needs no detector predictions (the slow part of loadProbeSet).
-  const rows = db.select().from(probes).orderBy(asc(probes.file), asc(probes.seq), asc(probes.id)).all();
-  const votes = loadVotes(db);
+  const rows = await db.select().from(probes).orderBy(asc(probes.file), asc(probes.seq), asc(probes.id));
+  const votes = await loadVotes(db);
   const byFile = new Map<string, string[]>();
   const tiesKept: string[] = [];
   const unlabelled: string[] = [];
@@ -42,8 +42,8 @@ export function buildProbeExport(db: Db): ProbeExport {
 }
 
 /** The audit row of an export handed over (a download, or the CLI's --out DIR): who, how, which files. */
-export function auditExport(db: DbOrTx, e: { kind: "probes" | "golden"; actor: string; via: string; version: string; files: ReadonlyArray<{ path: string; records: number; status?: string }>; detail?: Record<string, unknown>; at?: string }): void {
-  audit(db, {
+export async function auditExport(db: DbOrTx, e: { kind: "probes" | "golden"; actor: string; via: string; version: string; files: ReadonlyArray<{ path: string; records: number; status?: string }>; detail?: Record<string, unknown>; at?: string }): Promise<void> {
+  await audit(db, {
     actor: e.actor,
     action: e.kind === "probes" ? "probes.export" : "golden.export",
     entity: e.kind === "probes" ? "probe_set" : "golden_case_set",
@@ -56,11 +56,11 @@ export function auditExport(db: DbOrTx, e: { kind: "probes" | "golden"; actor: s
 export type ExportResult = { files: Array<{ file: string; probes: number }>; tiesKept: string[]; unlabelled: string[]; /** Each file against what the server last seeded. */ preview: FilePreview[]; version: string };
 
 /** `assay export-probes --out DIR`: the export written under `root` (probes/<file>.jsonl), audited. Never the server's checkout. */
-export function exportProbes(db: Db, opts: { root: string; actor: string; via?: string; at?: string }): ExportResult {
-  const built = buildProbeExport(db);
-  const preview = previewExport(built.files, seededTexts(db));
+export async function exportProbes(db: Db, opts: { root: string; actor: string; via?: string; at?: string }): Promise<ExportResult> {
+  const built = await buildProbeExport(db);
+  const preview = previewExport(built.files, await seededTexts(db));
   const version = exportVersion(built.files);
   writeFilesInto(opts.root, built.files);
-  auditExport(db, { kind: "probes", actor: opts.actor, via: opts.via ?? "cli", version, files: preview, detail: { out: opts.root, ties_kept: built.tiesKept, unlabelled: built.unlabelled }, at: opts.at });
+  await auditExport(db, { kind: "probes", actor: opts.actor, via: opts.via ?? "cli", version, files: preview, detail: { out: opts.root, ties_kept: built.tiesKept, unlabelled: built.unlabelled }, at: opts.at });
   return { files: built.files.map((f) => ({ file: f.path, probes: f.records })), tiesKept: built.tiesKept, unlabelled: built.unlabelled, preview, version };
 }

@@ -34,20 +34,20 @@ export async function voteAction(input: unknown): Promise<ActionResult<{ item: L
   const auth = await authorize("label_probe", itemId === null ? { action: "label.save", entity: "probe", entityId: id } : { action: "audit_label.save", entity: "audit_item", entityId: String(itemId) });
   if (!auth.ok) return fail(auth.error);
   const actor = auth.user.email;
-  const db = getDb();
-  const audit = auditOf(auditId);
+  const db = await getDb();
+  const audit = await auditOf(auditId);
   if (audit === undefined) return fail(`no audit #${auditId}`);
   try {
     if (itemId === null) {
-      if (label === null) clearLabel(db, { probeId: id, annotator: actor });
-      else saveLabel(db, { probeId: id, annotator: actor, label });
-    } else if (label === null) clearAuditLabel(db, { itemId, annotator: actor });
-    else saveAuditLabel(db, { itemId, annotator: actor, label });
+      if (label === null) await clearLabel(db, { probeId: id, annotator: actor });
+      else await saveLabel(db, { probeId: id, annotator: actor, label });
+    } else if (label === null) await clearAuditLabel(db, { itemId, annotator: actor });
+    else await saveAuditLabel(db, { itemId, annotator: actor, label });
   } catch (e) {
     if (e instanceof NotFoundError) return fail(e.message);
     throw e;
   }
-  const loaded = loadLabelItems(db, detector, audit);
+  const loaded = await loadLabelItems(db, detector, audit);
   const item = loaded?.items.find((p) => p.id === id);
   if (!loaded || !item) return fail(`no ${id} among ${detector}'s ${audit ? "audit items" : "probes"}`);
   return ok({ item: labelView(item, actor, blind), panel: labelPanel(loaded.items, loaded.mode, detector, actor, blind) });
@@ -73,9 +73,9 @@ export async function labelWindowAction(input: unknown): Promise<ActionResult<{ 
   const { detector, auditId, queue, at, after, blind } = parsed.data;
   const auth = await authorize("view_workbench", { action: "label.window", entity: "detector", entityId: detector });
   if (!auth.ok) return fail(auth.error);
-  const audit = auditOf(auditId);
+  const audit = await auditOf(auditId);
   if (audit === undefined) return fail(`no audit #${auditId}`);
-  const loaded = loadLabelItems(getDb(), detector, audit);
+  const loaded = await loadLabelItems(await getDb(), detector, audit);
   if (!loaded) return fail(`no audit #${auditId}`);
   const actor = auth.user.email;
   const panel = labelPanel(loaded.items, loaded.mode, detector, actor, blind);

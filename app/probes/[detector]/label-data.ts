@@ -34,24 +34,24 @@ type ProbeItems = { fingerprint: string; items: Array<Omit<LabelItem, "votes">> 
  */
 const probeItems = new Map<DetectorCode, ProbeItems>();
 
-function probeItemsOf(db: Db, detector: DetectorCode): ProbeItems["items"] {
-  const fingerprint = probeSetFingerprint(db, detector);
+async function probeItemsOf(db: Db, detector: DetectorCode): Promise<ProbeItems["items"]> {
+  const fingerprint = await probeSetFingerprint(db, detector);
   const held = probeItems.get(detector);
   if (held?.fingerprint === fingerprint) return held.items;
-  const items = loadProbeSet(db, detector).map(({ file: _f, votes: _v, ...p }) => ({ ...p, cleared: null, history: null, source: null, promotedProbeId: null }));
+  const items = (await loadProbeSet(db, detector)).map(({ file: _f, votes: _v, ...p }) => ({ ...p, cleared: null, history: null, source: null, promotedProbeId: null }));
   probeItems.set(detector, { fingerprint, items });
   return items;
 }
 
 /** Every item of a detector's probe set or of one audit's queue, with everything the server knows about it. */
-export function loadLabelItems(db: Db, detector: DetectorCode, audit: RunAudit | null): { items: LabelItem[]; mode: AuditMode | null } | null {
+export async function loadLabelItems(db: Db, detector: DetectorCode, audit: RunAudit | null): Promise<{ items: LabelItem[]; mode: AuditMode | null } | null> {
   if (!audit) {
-    const votes = loadDetectorVotes(db, detector);
-    return { items: probeItemsOf(db, detector).map((p): LabelItem => ({ ...p, votes: votes.get(p.id) ?? [] })), mode: null };
+    const votes = await loadDetectorVotes(db, detector);
+    return { items: (await probeItemsOf(db, detector)).map((p): LabelItem => ({ ...p, votes: votes.get(p.id) ?? [] })), mode: null };
   }
-  const run = getRun(db, audit.runId);
+  const run = await getRun(db, audit.runId);
   if (!run) return null;
-  const items = loadAuditQueue(db, audit, detector).map(
+  const items = (await loadAuditQueue(db, audit, detector)).map(
     (q): LabelItem => ({
       id: `item-${q.itemId}`,
       detector,
@@ -92,7 +92,7 @@ export function labelWindow(items: readonly LabelItem[], queue: Queue, actor: st
 }
 
 /** The audit named by a page's `?audit=` or an action's input, or null for the probe set; undefined when it does not exist. */
-export function auditOf(auditId: number | null): RunAudit | null | undefined {
+export async function auditOf(auditId: number | null): Promise<RunAudit | null | undefined> {
   if (auditId === null) return null;
-  return getAudit(getDb(), auditId) ?? undefined;
+  return (await getAudit(await getDb(), auditId)) ?? undefined;
 }

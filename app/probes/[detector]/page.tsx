@@ -43,18 +43,18 @@ export default async function LabelPage({ params, searchParams }: { params: Prom
   if (!DETECTOR_CODES.includes(detector)) notFound();
   const sp = await searchParams;
   const asked: Queue = QUEUES.includes(sp.queue as Queue) ? (sp.queue as Queue) : "unlabelled";
-  const db = getDb();
+  const db = await getDb();
   let titles = new Map<string, string>();
   try {
-    titles = new Map(loadDbPack(db).policies.map((p) => [p.id, p.title]));
+    titles = new Map((await loadDbPack(db)).policies.map((p) => [p.id, p.title]));
   } catch {
     // no pack loaded yet: the legend names the policy ids alone
   }
-  const audits = listAudits(db);
+  const audits = await listAudits(db);
 
-  const a = sp.audit === undefined ? null : /^\d+$/.test(sp.audit) ? getAudit(db, Number(sp.audit)) : undefined;
+  const a = sp.audit === undefined ? null : /^\d+$/.test(sp.audit) ? ((await getAudit(db, Number(sp.audit))) ?? null) : undefined;
   if (a === undefined) notFound();
-  const loaded = loadLabelItems(db, detector, a);
+  const loaded = await loadLabelItems(db, detector, a);
   if (!loaded) notFound();
   const audit = loaded.mode;
   // Blind (the annotator's default, or their choice in the cookie): the page holds no item's prediction, marks, note or

@@ -19,7 +19,7 @@ export async function releaseProbeSetAction(input: unknown): Promise<ActionResul
   const parsed = releaseInput.safeParse(input);
   if (!parsed.success) return fail(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
   try {
-    const { version } = releaseProbeSet(getDb(), { actor: auth.user.email, note: parsed.data.note, expectedDigest: parsed.data.digest });
+    const { version } = await releaseProbeSet(await getDb(), { actor: auth.user.email, note: parsed.data.note, expectedDigest: parsed.data.digest });
     revalidatePath("/probes", "layout");
     return ok({ version });
   } catch (e) {

@@ -20,11 +20,11 @@ const status = (f: DetectorFigure | null) => (f === null ? "—" : f.advisory ? 
  */
 export default async function ReleasePage() {
   const user = await requirePageUser();
-  const db = getDb();
-  const { released, diff, digest } = draftState(db);
-  const history = listReleases(db).reverse();
+  const db = await getDb();
+  const { released, diff, digest } = await draftState(db);
+  const history = (await listReleases(db)).reverse();
   const mayRelease = can(user, "release_probe_set");
-  const probeDetector = probeDetectors(db);
+  const probeDetector = await probeDetectors(db);
   const labelRows = (title: string, rows: LabelChange[]) =>
     rows.length ? (
       <>

@@ -28,7 +28,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ kind: st
   if (refused) return refused;
   const auth = await authorize(CAPABILITY[k], target);
   if (!auth.ok) return json(auth.status, auth.error);
-  const b = buildExport(k);
+  const b = await buildExport(k);
   if (!b.ok) return json(409, b.error);
   const q = new URL(req.url).searchParams;
   const version = q.get("version");
@@ -36,8 +36,9 @@ export async function GET(req: Request, { params }: { params: Promise<{ kind: st
   const file = q.get("file");
   const files = file === null ? b.built.files : b.built.files.filter((f) => f.path === file);
   if (!files.length) return json(404, `no file ${JSON.stringify(file)} in the ${k} export`);
-  const statuses = new Map(previewExport(files, seededTexts(getDb())).map((p) => [p.path, p.status]));
-  auditExport(getDb(), { kind: k, actor: auth.user.email, via: "download", version: b.built.version, files: files.map((f) => ({ ...f, status: statuses.get(f.path) })) });
+  const db = await getDb();
+  const statuses = new Map(previewExport(files, await seededTexts(db)).map((p) => [p.path, p.status]));
+  await auditExport(db, { kind: k, actor: auth.user.email, via: "download", version: b.built.version, files: files.map((f) => ({ ...f, status: statuses.get(f.path) })) });
   const headers = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
   if (file !== null) {
     const f = files[0]!;
