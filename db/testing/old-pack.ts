@@ -32,11 +32,11 @@ export function oldGolden(): { episodes: Episode[]; decisionId: string; oldTarge
 }
 
 /** Seeds pack OLD_PACK (the shipped policies under the old label) with oldGolden()'s episodes, loaded at `at`. */
-export function seedOldPack(db: Db, at: string): ReturnType<typeof oldGolden> {
+export async function seedOldPack(db: Db, at: string): Promise<ReturnType<typeof oldGolden>> {
   const old = oldGolden();
   const policies = readJsonFile(repoPath("golden", "pack", "policies.json"), policiesFileSchema);
   const mustAsk = readJsonFile(repoPath("golden", "pack", "must_ask.json"), mustAskFileSchema);
-  seedPack(db, { version: OLD_PACK, policies: policies.policies, mustAsk, evalHash: evalSplitHash(old.episodes) }, at);
-  seedEpisodes(db, old.episodes, OLD_PACK, at);
+  await seedPack(db, { version: OLD_PACK, policies: policies.policies, mustAsk, evalHash: evalSplitHash(old.episodes) }, at);
+  await seedEpisodes(db, old.episodes, OLD_PACK, at);
   return old;
 }

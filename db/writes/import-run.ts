@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../index";
+import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { dialectOf, type Db, type DbOrTx, type Tx } from "../index";
+import { lockForTransaction } from "../sql";
 import { decisionScores, runLines, runs, type SplitBreakdowns, type StoredReport } from "../schema";
 import { createRunScorer } from "../../lib/scoring/score-run";
 import { runDetectors } from "../../lib/detectors";
@@ -70,121 +71,158 @@ export async function scoreRunTextAsync(text: string, fileName: string, ctx: DbS
   return importer.finish();
 }
 
-export function checkRunName(db: DbOrTx, name: string, fileName: string): string {
+export async function checkRunName(db: DbOrTx, name: string, fileName: string): Promise<string> {
   const trimmed = name.trim();
   if (trimmed === "") throw new InputError(fileName, 0, "name", "a run needs a name");
-  if (db.select({ id: runs.id }).from(runs).where(eq(runs.name, trimmed)).get()) throw new InputError(fileName, 0, "name", `a run named '${trimmed}' already exists`);
+  if ((await db.select({ id: runs.id }).from(runs).where(eq(runs.name, trimmed)).limit(1)).length) throw new InputError(fileName, 0, "name", `a run named '${trimmed}' already exists`);
   return trimmed;
 }
 
+type LineRow = typeof runLines.$inferInsert;
+type ScoreRow = typeof decisionScores.$inferInsert;
+
+/** The run_lines and decision_scores rows of one scored line, given its line id. */
+function rowsOf(runId: number, id: number, l: ScoredLine): { line: LineRow; score: ScoreRow } {
+  const d = l.result;
+  return {
+    line: { id, runId, lineNo: l.lineNo, decisionId: l.decisionId, thinking: l.thinking, sample: l.sample, model: l.model, raw: l.raw },
+    score: {
+      lineId: id,
+      runId,
+      decisionId: d.decision_id,
+      episodeId: d.episode_id,
+      split: d.split,
+      family: d.family,
+      difficulty: d.difficulty,
+      thinking: d.thinking,
+      formatValid: d.format_valid,
+      formatError: d.format_error,
+      outputType: d.output_type,
+      targetType: d.target_type,
+      hardViolations: d.hard_violations.join(","),
+      hits: d.hits,
+      cleared: (d.detector_spans ?? []).filter((sp) => sp.outcome === "cleared"),
+      namesTimeline: l.namesTimeline,
+      actionType: d.components.action_type,
+      destination: d.components.destination,
+      priority: d.components.priority,
+      flags: d.components.flags,
+      policyCitation: d.components.policy_citation,
+      mustAsk: d.components.must_ask,
+      graded: d.graded,
+      score: d.score,
+      scoreStrict: d.score_strict,
+    },
+  };
+}
+
+/** PostgreSQL takes at most 65,535 bind parameters per statement: a multi-row insert holds this many rows at most. */
+const PG_MAX_PARAMS = 65535;
+
 /**
- * Stores a scored run in ONE immediate transaction (run, lines, scores, audit row): a duplicate name or any failure
- * rolls everything back, so a failed import changes nothing. Scoring happens before, outside the write lock, so a
+ * Inserts the lines and scores with ids base+1, base+2, …. SQLite: one prepared statement per table, run per row (a
+ * statement finishes synchronously, so this is the fastest path there). PostgreSQL: multi-row inserts, as many rows
+ * per statement as the bind-parameter limit allows, since each statement is a round trip.
+ */
+async function insertLines(tx: Tx, runId: number, base: number, lines: readonly ScoredLine[]): Promise<void> {
+  if (dialectOf(tx) === "sqlite") {
+    const insertLine = tx
+      .insert(runLines)
+      .values({ id: sql.placeholder("id"), runId, lineNo: sql.placeholder("lineNo"), decisionId: sql.placeholder("decisionId"), thinking: sql.placeholder("thinking"), sample: sql.placeholder("sample"), model: sql.placeholder("model"), raw: sql.placeholder("raw") })
+      .prepare();
+    const insertScore = tx
+      .insert(decisionScores)
+      .values({
+        lineId: sql.placeholder("lineId"),
+        runId,
+        decisionId: sql.placeholder("decisionId"),
+        episodeId: sql.placeholder("episodeId"),
+        split: sql.placeholder("split"),
+        family: sql.placeholder("family"),
+        difficulty: sql.placeholder("difficulty"),
+        thinking: sql.placeholder("thinking"),
+        formatValid: sql.placeholder("formatValid"),
+        formatError: sql.placeholder("formatError"),
+        outputType: sql.placeholder("outputType"),
+        targetType: sql.placeholder("targetType"),
+        hardViolations: sql.placeholder("hardViolations"),
+        hits: sql.placeholder("hits"),
+        cleared: sql.placeholder("cleared"),
+        namesTimeline: sql.placeholder("namesTimeline"),
+        actionType: sql.placeholder("actionType"),
+        destination: sql.placeholder("destination"),
+        priority: sql.placeholder("priority"),
+        flags: sql.placeholder("flags"),
+        policyCitation: sql.placeholder("policyCitation"),
+        mustAsk: sql.placeholder("mustAsk"),
+        graded: sql.placeholder("graded"),
+        score: sql.placeholder("score"),
+        scoreStrict: sql.placeholder("scoreStrict"),
+      })
+      .prepare();
+    let id = base;
+    for (const l of lines) {
+      const { line, score } = rowsOf(runId, ++id, l);
+      insertLine.run(line);
+      insertScore.run(score);
+    }
+    return;
+  }
+  const lineCols = Object.keys(getTableColumns(runLines)).length;
+  const scoreCols = Object.keys(getTableColumns(decisionScores)).length;
+  const linesPer = Math.floor(PG_MAX_PARAMS / lineCols);
+  const scoresPer = Math.floor(PG_MAX_PARAMS / scoreCols);
+  // Lines first, in batches, then their scores (each score's key names its line).
+  const rows = lines.map((l, i) => rowsOf(runId, base + i + 1, l));
+  for (let i = 0; i < rows.length; i += linesPer) await tx.insert(runLines).values(rows.slice(i, i + linesPer).map((r) => r.line));
+  for (let i = 0; i < rows.length; i += scoresPer) await tx.insert(decisionScores).values(rows.slice(i, i + scoresPer).map((r) => r.score));
+  // The ids were given, not drawn from run_lines' identity sequence: move it past them, so an insert that leaves the id
+  // to the default (none does today) cannot collide with them.
+  if (rows.length) await (tx as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(sql`select setval(pg_get_serial_sequence('run_lines', 'id'), (select max(id) from run_lines))`);
+}
+
+/**
+ * Stores a scored run in ONE transaction (run, lines, scores, audit row): a duplicate name or any failure rolls
+ * everything back, so a failed import changes nothing. Scoring happens before, outside the transaction, so a
  * 100,000-line import holds the lock only for the inserts. Returns the new run id.
  */
-export function storeScoredRun(db: Db, meta: RunMeta, scored: ScoredRun): number {
+export async function storeScoredRun(db: Db, meta: RunMeta, scored: ScoredRun): Promise<number> {
   const at = meta.at ?? new Date().toISOString();
-  return db.transaction(
-    (tx) => {
-      const name = checkRunName(tx, meta.name, meta.fileName);
-      const { report } = scored;
-      const runId = tx
-        .insert(runs)
-        .values({ name, fileName: meta.fileName, model: report.run.model, packVersion: report.pack_version, probeSetVersion: scored.probeSetVersion, nLines: report.run.n_lines, report, splitBreakdowns: scored.splitBreakdowns, example: meta.example ?? false, createdBy: meta.actor, createdAt: at })
-        .returning({ id: runs.id })
-        .get().id;
-      // We hold the write lock, so line ids can be assigned here instead of read back row by row.
-      const base = tx.select({ max: sql<number>`coalesce(max(${runLines.id}), 0)` }).from(runLines).get()!.max;
-      const insertLine = tx
-        .insert(runLines)
-        .values({ id: sql.placeholder("id"), runId, lineNo: sql.placeholder("lineNo"), decisionId: sql.placeholder("decisionId"), thinking: sql.placeholder("thinking"), sample: sql.placeholder("sample"), model: sql.placeholder("model"), raw: sql.placeholder("raw") })
-        .prepare();
-      const insertScore = tx
-        .insert(decisionScores)
-        .values({
-          lineId: sql.placeholder("lineId"),
-          runId,
-          decisionId: sql.placeholder("decisionId"),
-          episodeId: sql.placeholder("episodeId"),
-          split: sql.placeholder("split"),
-          family: sql.placeholder("family"),
-          difficulty: sql.placeholder("difficulty"),
-          thinking: sql.placeholder("thinking"),
-          formatValid: sql.placeholder("formatValid"),
-          formatError: sql.placeholder("formatError"),
-          outputType: sql.placeholder("outputType"),
-          targetType: sql.placeholder("targetType"),
-          hardViolations: sql.placeholder("hardViolations"),
-          hits: sql.placeholder("hits"),
-          cleared: sql.placeholder("cleared"),
-          namesTimeline: sql.placeholder("namesTimeline"),
-          actionType: sql.placeholder("actionType"),
-          destination: sql.placeholder("destination"),
-          priority: sql.placeholder("priority"),
-          flags: sql.placeholder("flags"),
-          policyCitation: sql.placeholder("policyCitation"),
-          mustAsk: sql.placeholder("mustAsk"),
-          graded: sql.placeholder("graded"),
-          score: sql.placeholder("score"),
-          scoreStrict: sql.placeholder("scoreStrict"),
-        })
-        .prepare();
-      let id = base;
-      for (const l of scored.lines) {
-        const d = l.result;
-        id++;
-        insertLine.run({ id, lineNo: l.lineNo, decisionId: l.decisionId, thinking: l.thinking, sample: l.sample, model: l.model, raw: l.raw });
-        insertScore.run({
-          lineId: id,
-          decisionId: d.decision_id,
-          episodeId: d.episode_id,
-          split: d.split,
-          family: d.family,
-          difficulty: d.difficulty,
-          thinking: d.thinking,
-          formatValid: d.format_valid,
-          formatError: d.format_error,
-          outputType: d.output_type,
-          targetType: d.target_type,
-          hardViolations: d.hard_violations.join(","),
-          hits: d.hits,
-          cleared: (d.detector_spans ?? []).filter((sp) => sp.outcome === "cleared"),
-          namesTimeline: l.namesTimeline,
-          actionType: d.components.action_type,
-          destination: d.components.destination,
-          priority: d.components.priority,
-          flags: d.components.flags,
-          policyCitation: d.components.policy_citation,
-          mustAsk: d.components.must_ask,
-          graded: d.graded,
-          score: d.score,
-          scoreStrict: d.score_strict,
-        });
-      }
-      // Issue 26: a run is stored whole or not at all. The lines stored are counted back and must equal the file's record
-      // lines; otherwise the transaction rolls back and the import is refused, naming both counts.
-      const stored = tx.select({ n: sql<number>`count(*)` }).from(runLines).where(eq(runLines.runId, runId)).get()!.n;
-      const expected = meta.expectedLines ?? scored.lines.length;
-      if (stored !== expected || report.run.n_lines !== expected) {
-        throw new InputError(meta.fileName, 0, "", `the file holds ${expected.toLocaleString("en-US")} lines but ${stored.toLocaleString("en-US")} were stored (${report.run.n_lines.toLocaleString("en-US")} scored); nothing was imported`);
-      }
-      audit(tx, {
-        actor: meta.actor,
-        action: meta.example ? "run.seed" : "run.import",
-        entity: "run",
-        entityId: String(runId),
-        at,
-        detail: { name, file: meta.fileName, lines: report.run.n_lines, composite_dev: report.splits.dev.composite, composite_eval: report.splits.eval.composite, advisory: report.advisory, probe_set_version: scored.probeSetVersion },
-      });
-      return runId;
-    },
-    { behavior: "immediate" },
-  );
+  return db.transaction(async (tx) => {
+    // Line ids are assigned here (max + 1) instead of read back row by row: SQLite's BEGIN IMMEDIATE holds the write
+    // lock; on PostgreSQL this advisory lock keeps two instances importing at once from taking the same ids.
+    await lockForTransaction(tx, "run_lines:ids");
+    const name = await checkRunName(tx, meta.name, meta.fileName);
+    const { report } = scored;
+    const [inserted] = await tx
+      .insert(runs)
+      .values({ name, fileName: meta.fileName, model: report.run.model, packVersion: report.pack_version, probeSetVersion: scored.probeSetVersion, nLines: report.run.n_lines, report, splitBreakdowns: scored.splitBreakdowns, example: meta.example ?? false, createdBy: meta.actor, createdAt: at })
+      .returning({ id: runs.id });
+    const runId = inserted!.id;
+    const [{ max: base } = { max: 0 }] = await tx.select({ max: sql<number>`cast(coalesce(max(${runLines.id}), 0) as integer)` }).from(runLines);
+    await insertLines(tx, runId, base, scored.lines);
+    // Issue 26: a run is stored whole or not at all. The lines stored are counted back and must equal the file's record
+    // lines; otherwise the transaction rolls back and the import is refused, naming both counts.
+    const [{ n: stored } = { n: 0 }] = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(runLines).where(eq(runLines.runId, runId));
+    const expected = meta.expectedLines ?? scored.lines.length;
+    if (stored !== expected || report.run.n_lines !== expected) {
+      throw new InputError(meta.fileName, 0, "", `the file holds ${expected.toLocaleString("en-US")} lines but ${stored.toLocaleString("en-US")} were stored (${report.run.n_lines.toLocaleString("en-US")} scored); nothing was imported`);
+    }
+    await audit(tx, {
+      actor: meta.actor,
+      action: meta.example ? "run.seed" : "run.import",
+      entity: "run",
+      entityId: String(runId),
+      at,
+      detail: { name, file: meta.fileName, lines: report.run.n_lines, composite_dev: report.splits.dev.composite, composite_eval: report.splits.eval.composite, advisory: report.advisory, probe_set_version: scored.probeSetVersion },
+    });
+    return runId;
+  });
 }
 
 /** Score and store a run held in memory (CLI and seeding): nothing is written unless every line is good. */
-export function importRunText(db: Db, ctx: DbScoringContext, meta: RunMeta & { text: string }): { runId: number; scored: ScoredRun } {
-  checkRunName(db, meta.name, meta.fileName);
+export async function importRunText(db: Db, ctx: DbScoringContext, meta: RunMeta & { text: string }): Promise<{ runId: number; scored: ScoredRun }> {
+  await checkRunName(db, meta.name, meta.fileName);
   const scored = scoreRunText(meta.text, meta.fileName, ctx);
-  return { runId: storeScoredRun(db, meta, scored), scored };
+  return { runId: await storeScoredRun(db, meta, scored), scored };
 }
