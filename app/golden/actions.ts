@@ -54,12 +54,12 @@ export async function newCaseAction(_prev: ActionResult<NewCaseResult> | null, f
   const f = parsed.data;
   const auth = await authorize("author_golden", { action: "golden_case.create", entity: "golden_case", entityId: f.id ?? f.home.role ?? "policy" });
   if (!auth.ok) return fail(auth.error);
-  const db = getDb();
-  const id = f.id ?? nextCaseId(caseIdsInUse(db), idPrefixFor(db, f.home));
+  const db = await getDb();
+  const id = f.id ?? nextCaseId(await caseIdsInUse(db), await idPrefixFor(db, f.home));
   const guidance = check(f, f.home);
   let saved;
   try {
-    saved = createCase(db, { content: contentOf(f, { ...f.home, id }), author: auth.user.email, changeNote: f.change_note });
+    saved = await createCase(db, { content: contentOf(f, { ...f.home, id }), author: auth.user.email, changeNote: f.change_note });
   } catch (e) {
     if (e instanceof GoldenCaseError) return fail(e.message);
     throw e;
@@ -81,7 +81,7 @@ export async function editCaseAction(_prev: ActionResult<EditResult> | null, for
   const home = where ? { suite: "role" as const, role: where[1]!, id: where[2]! } : { suite: "policy" as const, role: null, id: policy![1]! };
   let r;
   try {
-    r = editCase(getDb(), { caseId: f.case_id, content: contentOf(f, home), author: auth.user.email, changeNote: f.change_note, baseVersion: f.base_version });
+    r = await editCase(await getDb(), { caseId: f.case_id, content: contentOf(f, home), author: auth.user.email, changeNote: f.change_note, baseVersion: f.base_version });
   } catch (e) {
     if (e instanceof GoldenCaseError) return fail(e.suggestId ? `${e.message}. Use “Copy to a new case”.` : e.message);
     throw e;
@@ -101,7 +101,7 @@ export async function copyCaseAction(_prev: ActionResult<never> | null, form: Fo
   if (!auth.ok) return fail(auth.error);
   let copy;
   try {
-    copy = copyCase(getDb(), { caseId: parsed.data.case_id, author: auth.user.email });
+    copy = await copyCase(await getDb(), { caseId: parsed.data.case_id, author: auth.user.email });
   } catch (e) {
     if (e instanceof GoldenCaseError) return fail(e.message);
     throw e;

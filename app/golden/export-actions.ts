@@ -7,6 +7,6 @@ import { buildExport, previewOf, type ExportPreview } from "../_lib/exports";
 export async function previewGoldenExportAction(): Promise<ActionResult<ExportPreview>> {
   const auth = await authorize("export_golden", { action: "golden.export", entity: "golden_case_set", entityId: "all" });
   if (!auth.ok) return fail(auth.error);
-  const b = buildExport("golden");
-  return b.ok ? ok(previewOf(b.built)) : fail(b.error);
+  const b = await buildExport("golden");
+  return b.ok ? ok(await previewOf(b.built)) : fail(b.error);
 }

@@ -12,8 +12,8 @@ export const dynamic = "force-dynamic";
 
 export default async function GoldenPage() {
   const user = await requirePageUser();
-  const db = getDb();
-  const cases = listCases(db);
+  const db = await getDb();
+  const [cases, roles] = await Promise.all([listCases(db), knownRoles(db)]);
   const rows: CaseRow[] = cases.map((c) => ({
     id: c.id,
     suite: c.suite,
@@ -43,7 +43,7 @@ export default async function GoldenPage() {
           <p className="muted">
             Each item is checked for being independently judgeable (one claim, yes/no, no vague words), and the “where does my case go?” rule suggests its suite. Findings are messages, never silent fixes: a case saves with findings, which stay listed until an edit fixes them; the golden suite test applies the same check and fails on any finding once the case is exported. Only what would break the suite file (no item, a duplicate item, an item over 200 characters, a used id) stops a save.
           </p>
-          <DraftForm roles={knownRoles(db)} behaviors={POLICY_BEHAVIORS} />
+          <DraftForm roles={roles} behaviors={POLICY_BEHAVIORS} />
         </>
       ) : (
         <p className="muted">Writing golden cases needs the analyst or lead role.</p>

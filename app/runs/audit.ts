@@ -24,7 +24,7 @@ export async function startRunAudit(input: unknown): Promise<Outcome<{ auditId: 
   if (!auth.ok) return refuse(auth.status, auth.error);
   try {
     // The seed is drawn here and stored with the audit: everyone labels the same draw, and it can be redrawn to check.
-    const { audit, created } = startAudit(getDb(), { runId, actor: auth.user.email, seed: randomInt(1, 2 ** 31 - 1) });
+    const { audit, created } = await startAudit(await getDb(), { runId, actor: auth.user.email, seed: randomInt(1, 2 ** 31 - 1) });
     revalidatePath(`/runs/${runId}`);
     return { status: 200, data: { auditId: audit.id, created }, error: null };
   } catch (e) {
@@ -41,7 +41,7 @@ export async function promoteItem(input: unknown): Promise<Outcome<{ probeId: st
   const auth = await authorize("promote_audit_item", { action: "audit_item.promote", entity: "audit_item", entityId: String(itemId) });
   if (!auth.ok) return refuse(auth.status, auth.error);
   try {
-    const { probeId } = promoteAuditItem(getDb(), { itemId, actor: auth.user.email });
+    const { probeId } = await promoteAuditItem(await getDb(), { itemId, actor: auth.user.email });
     revalidatePath("/probes");
     return { status: 200, data: { probeId }, error: null };
   } catch (e) {

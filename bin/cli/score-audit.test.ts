@@ -6,7 +6,7 @@ import { labelledText, precisionText, recallText, violationsText } from "../../l
 import { HARD_CODE_NAMES } from "../../lib/pack/vocab";
 import { auditFiguresOf, auditItemVotes, exportAudit } from "../../db/queries/run-audit";
 import { loadDbScoringContext } from "../../db/queries/scoring-context";
-import { makeTempDb } from "../../db/testing/temp-db";
+import { makeTempDb, type TempDb } from "../../db/testing/temp-db";
 import { importRunText } from "../../db/writes/import-run";
 import { saveAuditLabel, startAudit } from "../../db/writes/run-audit";
 import { seedFromRepo } from "../../db/writes/seed-repo";
@@ -16,27 +16,27 @@ function assay(...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-let t: ReturnType<typeof makeTempDb>;
+let t: TempDb;
 let auditFile: string;
 let expected: string[];
-beforeAll(() => {
-  t = makeTempDb();
-  seedFromRepo(t.db, { exampleRuns: false });
+beforeAll(async () => {
+  t = await makeTempDb();
+  await seedFromRepo(t.db, { exampleRuns: false });
   const run = path.join("golden", "runs", "overpromiser.jsonl");
-  const { runId } = importRunText(t.db, loadDbScoringContext(t.db), { name: "overpromiser", fileName: "overpromiser.jsonl", actor: "a@x", text: readFileSync(run, "utf8") });
-  const { audit } = startAudit(t.db, { runId, actor: "lead@x", seed: 424242 });
+  const { runId } = await importRunText(t.db, await loadDbScoringContext(t.db), { name: "overpromiser", fileName: "overpromiser.jsonl", actor: "a@x", text: readFileSync(run, "utf8") });
+  const { audit } = await startAudit(t.db, { runId, actor: "lead@x", seed: 424242 });
   // Two annotators; H4's strata labelled in part only, so one detector still says "not enough labels yet".
-  for (const [i, it] of auditItemVotes(t.db, audit.id).entries()) {
+  for (const [i, it] of (await auditItemVotes(t.db, audit.id)).entries()) {
     if (it.detector === "H4" && i % 2) continue;
-    saveAuditLabel(t.db, { itemId: it.id, annotator: "a@x", label: i % 4 === 0 ? "clean" : "violation" });
-    if (i % 5 === 0) saveAuditLabel(t.db, { itemId: it.id, annotator: "b@x", label: "clean" });
+    await saveAuditLabel(t.db, { itemId: it.id, annotator: "a@x", label: i % 4 === 0 ? "clean" : "violation" });
+    if (i % 5 === 0) await saveAuditLabel(t.db, { itemId: it.id, annotator: "b@x", label: "clean" });
   }
   auditFile = path.join(t.dir, "audit.json");
-  writeFileSync(auditFile, JSON.stringify(exportAudit(t.db, audit.id)));
-  const figures = auditFiguresOf(t.db, audit);
+  writeFileSync(auditFile, JSON.stringify(await exportAudit(t.db, audit.id)));
+  const figures = await auditFiguresOf(t.db, audit);
   expected = (["H1", "H4", "H5"] as const).map((c) => `| ${HARD_CODE_NAMES[c]} | ${labelledText(figures[c])} | ${precisionText(figures[c])} | ${recallText(figures[c])} | ${violationsText(figures[c])} |`);
 }, 60_000); // seeding and scoring a run take a few seconds, many more on a busy two-core machine
-afterAll(() => t.cleanup());
+afterAll(async () => t.cleanup());
 
 describe("assay score --audit", () => {
   it("prints the per-run detector figures the workbench computes from the same audit", () => {

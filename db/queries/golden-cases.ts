@@ -32,8 +32,8 @@ export type CaseSummary = {
 };
 
 /** Every case at its current version, in the order it was first stored. */
-export function listCases(db: DbOrTx): CaseSummary[] {
-  const rows = db.select().from(goldenCaseVersions).orderBy(asc(goldenCaseVersions.id)).all();
+export async function listCases(db: DbOrTx): Promise<CaseSummary[]> {
+  const rows = await db.select().from(goldenCaseVersions).orderBy(asc(goldenCaseVersions.id));
   const first = new Map<string, number>();
   const current = new Map<string, GoldenCaseVersionRow>();
   for (const r of rows) {
@@ -64,41 +64,41 @@ export function listCases(db: DbOrTx): CaseSummary[] {
 }
 
 /** Every version of one case, oldest first. */
-export function caseVersions(db: DbOrTx, caseId: string): CaseVersion[] {
-  return db.select().from(goldenCaseVersions).where(eq(goldenCaseVersions.caseId, caseId)).orderBy(asc(goldenCaseVersions.version)).all().map(toCaseVersion);
+export async function caseVersions(db: DbOrTx, caseId: string): Promise<CaseVersion[]> {
+  return (await db.select().from(goldenCaseVersions).where(eq(goldenCaseVersions.caseId, caseId)).orderBy(asc(goldenCaseVersions.version))).map(toCaseVersion);
 }
 
 /** The current (highest) version of a case, or null when there is no such case. */
-export function currentCaseVersion(db: DbOrTx, caseId: string): CaseVersion | null {
-  return caseVersions(db, caseId).at(-1) ?? null;
+export async function currentCaseVersion(db: DbOrTx, caseId: string): Promise<CaseVersion | null> {
+  return (await caseVersions(db, caseId)).at(-1) ?? null;
 }
 
 export type HistoryEntry = CaseVersion & { /** What changed from the previous version; null for version 1. */ diff: CaseDiff | null };
 
 /** The history of a case, newest first, each version with its diff against the one before. */
-export function caseHistory(db: DbOrTx, caseId: string): HistoryEntry[] {
-  const versions = caseVersions(db, caseId);
+export async function caseHistory(db: DbOrTx, caseId: string): Promise<HistoryEntry[]> {
+  const versions = await caseVersions(db, caseId);
   return versions.map((v, i) => ({ ...v, diff: i === 0 ? null : diffCase(versions[i - 1]!.content, v.content) })).reverse();
 }
 
 /** The case key of a suite-file id (ids are unique across suites), or null. */
-export function caseKeyOfId(db: DbOrTx, id: string): string | null {
-  return listCases(db).find((c) => c.id === id)?.caseId ?? null;
+export async function caseKeyOfId(db: DbOrTx, id: string): Promise<string | null> {
+  return (await listCases(db)).find((c) => c.id === id)?.caseId ?? null;
 }
 
 /** Every suite-file id in use, for nextCaseId and the duplicate check. */
-export function caseIdsInUse(db: DbOrTx): string[] {
-  return listCases(db).map((c) => c.id);
+export async function caseIdsInUse(db: DbOrTx): Promise<string[]> {
+  return (await listCases(db)).map((c) => c.id);
 }
 
 /** Roles that have a role file (the seeded cases came from one): a new role case must name one of them. */
-export function knownRoles(db: DbOrTx): string[] {
-  return [...new Set(listCases(db).flatMap((c) => (c.role ? [c.role] : [])))].sort();
+export async function knownRoles(db: DbOrTx): Promise<string[]> {
+  return [...new Set((await listCases(db)).flatMap((c) => (c.role ? [c.role] : [])))].sort();
 }
 
 /** The id prefix of a suite: "pol" for policy, the role's own (sup, ret) from its cases. */
-export function idPrefixFor(db: DbOrTx, where: { suite: "role" | "policy"; role: string | null }): string {
+export async function idPrefixFor(db: DbOrTx, where: { suite: "role" | "policy"; role: string | null }): Promise<string> {
   if (where.suite === "policy") return "pol";
-  const id = listCases(db).find((c) => c.role === where.role)?.id;
+  const id = (await listCases(db)).find((c) => c.role === where.role)?.id;
   return id ? id.slice(0, id.indexOf("-")) : (where.role ?? "new").replace(/[^a-z]/g, "").slice(0, 3).padEnd(3, "x");
 }

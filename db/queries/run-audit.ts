@@ -19,24 +19,25 @@ import { loadDbEpisodes } from "./scoring-context";
 export type RunAudit = RunAuditRow;
 
 /** The audit of a run (at most one), or null. */
-export function getRunAudit(db: DbOrTx, runId: number): RunAudit | null {
-  return db.select().from(runAudits).where(eq(runAudits.runId, runId)).get() ?? null;
+export async function getRunAudit(db: DbOrTx, runId: number): Promise<RunAudit | null> {
+  const [row] = await db.select().from(runAudits).where(eq(runAudits.runId, runId)).limit(1);
+  return row ?? null;
 }
 
-export function getAudit(db: DbOrTx, auditId: number): RunAudit | null {
-  return db.select().from(runAudits).where(eq(runAudits.id, auditId)).get() ?? null;
+export async function getAudit(db: DbOrTx, auditId: number): Promise<RunAudit | null> {
+  const [row] = await db.select().from(runAudits).where(eq(runAudits.id, auditId)).limit(1);
+  return row ?? null;
 }
 
 /** Every annotator's vote on the given audit items, by item id, oldest first. */
-function loadAuditVotes(db: DbOrTx, itemIds: readonly number[]): Map<number, LabelVote[]> {
+async function loadAuditVotes(db: DbOrTx, itemIds: readonly number[]): Promise<Map<number, LabelVote[]>> {
   const out = new Map<number, LabelVote[]>();
   if (itemIds.length === 0) return out;
-  const rows = db
+  const rows = await db
     .select({ itemId: runAuditLabels.itemId, annotator: runAuditLabels.annotator, label: runAuditLabels.label, labelledAt: runAuditLabels.labelledAt })
     .from(runAuditLabels)
     .where(inArray(runAuditLabels.itemId, [...itemIds]))
-    .orderBy(asc(runAuditLabels.labelledAt), asc(runAuditLabels.id))
-    .all();
+    .orderBy(asc(runAuditLabels.labelledAt), asc(runAuditLabels.id));
   for (const r of rows) {
     let list = out.get(r.itemId);
     if (!list) out.set(r.itemId, (list = []));
@@ -48,10 +49,10 @@ function loadAuditVotes(db: DbOrTx, itemIds: readonly number[]): Map<number, Lab
 export type AuditItemVotesRow = { id: number; detector: DetectorCode; stratum: AuditStratum; votes: LabelVote[] };
 
 /** The audit's items (all detectors, or one) with their votes: what the figures are computed from. */
-export function auditItemVotes(db: DbOrTx, auditId: number, detector?: DetectorCode): AuditItemVotesRow[] {
+export async function auditItemVotes(db: DbOrTx, auditId: number, detector?: DetectorCode): Promise<AuditItemVotesRow[]> {
   const where = detector ? and(eq(runAuditItems.auditId, auditId), eq(runAuditItems.detector, detector)) : eq(runAuditItems.auditId, auditId);
-  const items = db.select({ id: runAuditItems.id, detector: runAuditItems.detector, stratum: runAuditItems.stratum }).from(runAuditItems).where(where).orderBy(asc(runAuditItems.detector), asc(runAuditItems.seq)).all();
-  const votes = loadAuditVotes(
+  const items = await db.select({ id: runAuditItems.id, detector: runAuditItems.detector, stratum: runAuditItems.stratum }).from(runAuditItems).where(where).orderBy(asc(runAuditItems.detector), asc(runAuditItems.seq));
+  const votes = await loadAuditVotes(
     db,
     items.map((i) => i.id),
   );
@@ -59,8 +60,8 @@ export function auditItemVotes(db: DbOrTx, auditId: number, detector?: DetectorC
 }
 
 /** The run's per-detector figures from its audit as labelled now (lib/audit/figures.ts). */
-export function auditFiguresOf(db: DbOrTx, audit: Pick<RunAudit, "id" | "strata" | "seed">): Record<DetectorCode, AuditFigure> {
-  return auditFigures(audit.strata, auditItemVotes(db, audit.id), audit.seed);
+export async function auditFiguresOf(db: DbOrTx, audit: Pick<RunAudit, "id" | "strata" | "seed">): Promise<Record<DetectorCode, AuditFigure>> {
+  return auditFigures(audit.strata, await auditItemVotes(db, audit.id), audit.seed);
 }
 
 /** One audit item as the labelling page shows it: the reply, what the detector saw and did, and the conversation. */
@@ -86,10 +87,10 @@ export type AuditQueueItem = {
  * One detector's audit items in queue order, with everything an annotator needs to label the reply: the conversation
  * and targets of the run's own pack version (the ones it was scored against), the hits and cleared spans stored at import.
  */
-export function loadAuditQueue(db: DbOrTx, audit: Pick<RunAudit, "id" | "runId">, detector: DetectorCode): AuditQueueItem[] {
-  const run = db.select({ packVersion: runs.packVersion }).from(runs).where(eq(runs.id, audit.runId)).get();
+export async function loadAuditQueue(db: DbOrTx, audit: Pick<RunAudit, "id" | "runId">, detector: DetectorCode): Promise<AuditQueueItem[]> {
+  const [run] = await db.select({ packVersion: runs.packVersion }).from(runs).where(eq(runs.id, audit.runId)).limit(1);
   if (!run) return [];
-  const rows = db
+  const rows = await db
     .select({
       itemId: runAuditItems.id,
       stratum: runAuditItems.stratum,
@@ -105,10 +106,9 @@ export function loadAuditQueue(db: DbOrTx, audit: Pick<RunAudit, "id" | "runId">
     .innerJoin(runLines, eq(runLines.id, runAuditItems.lineId))
     .innerJoin(decisionScores, eq(decisionScores.lineId, runAuditItems.lineId))
     .where(and(eq(runAuditItems.auditId, audit.id), eq(runAuditItems.detector, detector)))
-    .orderBy(asc(runAuditItems.seq))
-    .all();
-  const points = new Map(toDecisionPoints(loadDbEpisodes(db, run.packVersion)).map((p) => [p.decision_id, p]));
-  const votes = loadAuditVotes(
+    .orderBy(asc(runAuditItems.seq));
+  const points = new Map(toDecisionPoints(await loadDbEpisodes(db, run.packVersion)).map((p) => [p.decision_id, p]));
+  const votes = await loadAuditVotes(
     db,
     rows.map((r) => r.itemId),
   );
@@ -138,19 +138,18 @@ export function loadAuditQueue(db: DbOrTx, audit: Pick<RunAudit, "id" | "runId">
 }
 
 /** The audit as a file (lib/audit/audit-schema.ts) for `npx assay score --run FILE --audit AUDIT.json`. */
-export function exportAudit(db: DbOrTx, auditId: number): AuditExport | null {
-  const audit = getAudit(db, auditId);
+export async function exportAudit(db: DbOrTx, auditId: number): Promise<AuditExport | null> {
+  const audit = await getAudit(db, auditId);
   if (!audit) return null;
-  const run = db.select({ name: runs.name, fileName: runs.fileName, nLines: runs.nLines, packVersion: runs.packVersion }).from(runs).where(eq(runs.id, audit.runId)).get();
+  const [run] = await db.select({ name: runs.name, fileName: runs.fileName, nLines: runs.nLines, packVersion: runs.packVersion }).from(runs).where(eq(runs.id, audit.runId)).limit(1);
   if (!run) return null;
-  const items = db
+  const items = await db
     .select({ id: runAuditItems.id, detector: runAuditItems.detector, stratum: runAuditItems.stratum, lineNo: runAuditItems.lineNo, decisionId: runAuditItems.decisionId, promotedProbeId: runAuditItems.promotedProbeId, raw: runLines.raw })
     .from(runAuditItems)
     .innerJoin(runLines, eq(runLines.id, runAuditItems.lineId))
     .where(eq(runAuditItems.auditId, auditId))
-    .orderBy(asc(runAuditItems.detector), asc(runAuditItems.seq))
-    .all();
-  const votes = loadAuditVotes(
+    .orderBy(asc(runAuditItems.detector), asc(runAuditItems.seq));
+  const votes = await loadAuditVotes(
     db,
     items.map((i) => i.id),
   );
@@ -179,11 +178,10 @@ export function exportAudit(db: DbOrTx, auditId: number): AuditExport | null {
 }
 
 /** Every run audit with its run's name, newest first: the labelling page's list of audit queues. */
-export function listAudits(db: DbOrTx): Array<{ id: number; runId: number; runName: string; createdAt: string }> {
-  return db
+export async function listAudits(db: DbOrTx): Promise<Array<{ id: number; runId: number; runName: string; createdAt: string }>> {
+  return await db
     .select({ id: runAudits.id, runId: runAudits.runId, runName: runs.name, createdAt: runAudits.createdAt })
     .from(runAudits)
     .innerJoin(runs, eq(runs.id, runAudits.runId))
-    .orderBy(desc(runAudits.createdAt), desc(runAudits.id))
-    .all();
+    .orderBy(desc(runAudits.createdAt), desc(runAudits.id));
 }

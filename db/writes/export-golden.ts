@@ -74,16 +74,16 @@ function ordered(base: ReadonlyArray<{ id: string }>, current: CaseSummary[]): C
  * used twice, a role without a role file, a locked eval case whose content would change, a case in a base file whose
  * content the workbench has never seen (run db:setup to bring it in).
  */
-export function buildGoldenExport(db: Db, opts: { base: (path: string) => string | null; lockRoot?: string }): GoldenExport {
-  const cases = listCases(db);
+export async function buildGoldenExport(db: Db, opts: { base: (path: string) => string | null; lockRoot?: string }): Promise<GoldenExport> {
+  const cases = await listCases(db);
   const problems: string[] = [];
   const docs: Array<{ file: string; doc: RoleFile | PolicySuite; count: number }> = [];
 
   // A case in the base file the workbench does not hold at any version would be lost or reverted by this export.
-  const unseen = (file: string, baseCases: ReadonlyArray<RoleCase | PolicyCase>, key: (c: RoleCase | PolicyCase) => string) => {
+  const unseen = async (file: string, baseCases: ReadonlyArray<RoleCase | PolicyCase>, key: (c: RoleCase | PolicyCase) => string) => {
     for (const c of baseCases) {
       const k = key(c);
-      const known = caseVersions(db, k);
+      const known = await caseVersions(db, k);
       if (!known.length) problems.push(`${file} has ${c.id}, which the workbench does not hold (run npm run db:setup to bring it in)`);
       else if (!known.some((v) => sameContent(v.content.case, c))) problems.push(`${file} has a version of ${c.id} the workbench has never seen (run npm run db:setup to bring it in)`);
     }
@@ -103,7 +103,7 @@ export function buildGoldenExport(db: Db, opts: { base: (path: string) => string
       problems.push(`no ${rel(file)} for role ${role}: a role file's title, description and system prompt are written in git, not in the workbench`);
       continue;
     }
-    unseen(rel(file), base.doc.cases, (c) => caseKey({ suite: "role", role, case: c as RoleCase }));
+    await unseen(rel(file), base.doc.cases, (c) => caseKey({ suite: "role", role, case: c as RoleCase }));
     const mine = ordered(base.doc.cases, cases.filter((c) => c.role === role));
     const doc = { ...base.doc, cases: mine.map((c) => orderCase(c.content.case as RoleCase)) };
     const parsed = roleFileSchema.safeParse(doc);
@@ -118,7 +118,7 @@ export function buildGoldenExport(db: Db, opts: { base: (path: string) => string
   } catch (e) {
     problems.push(`${rel(POLICY_FILE)} cannot be read: ${(e as Error).message}`);
   }
-  if (policyBase) unseen(rel(POLICY_FILE), policyBase.doc.cases, (c) => caseKey({ suite: "policy", case: c as PolicyCase }));
+  if (policyBase) await unseen(rel(POLICY_FILE), policyBase.doc.cases, (c) => caseKey({ suite: "policy", case: c as PolicyCase }));
   if (policyCases.length || policyBase) {
     const mine = ordered(policyBase?.doc.cases ?? [], policyCases);
     const doc: PolicySuite = { schema_version: 1, suite: "policy", cases: mine.map((c) => orderCase(c.content.case as PolicyCase)) };
@@ -159,13 +159,13 @@ export type GoldenExportResult = { files: Array<{ file: string; cases: number; c
  * audited. A file already in `root` is the base (its metadata and order, and it must hold only versions the workbench
  * knows), else what the server last seeded. Never the server's checkout.
  */
-export function exportGolden(db: Db, opts: { root: string; actor: string; via?: string; at?: string; lockRoot?: string }): GoldenExportResult {
-  const seeded = seededTexts(db);
-  const built = buildGoldenExport(db, { base: (p) => fileUnder(opts.root, p) ?? seeded(p), lockRoot: opts.lockRoot });
+export async function exportGolden(db: Db, opts: { root: string; actor: string; via?: string; at?: string; lockRoot?: string }): Promise<GoldenExportResult> {
+  const seeded = await seededTexts(db);
+  const built = await buildGoldenExport(db, { base: (p) => fileUnder(opts.root, p) ?? seeded(p), lockRoot: opts.lockRoot });
   const preview = previewExport(built.files, seeded);
   const version = exportVersion(built.files);
   const written = writeFilesInto(opts.root, built.files);
   const result: GoldenExportResult = { files: built.files.map((f, i) => ({ file: f.path, cases: f.records, changed: written[i]!.changed })), unlocked: built.unlocked, flagged: built.flagged, preview, version };
-  auditExport(db, { kind: "golden", actor: opts.actor, via: opts.via ?? "cli", version, files: preview, detail: { out: opts.root, unlocked: built.unlocked, flagged: built.flagged }, at: opts.at });
+  await auditExport(db, { kind: "golden", actor: opts.actor, via: opts.via ?? "cli", version, files: preview, detail: { out: opts.root, unlocked: built.unlocked, flagged: built.flagged }, at: opts.at });
   return result;
 }

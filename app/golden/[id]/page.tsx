@@ -18,10 +18,10 @@ export default async function GoldenCasePage({ params }: { params: Promise<{ id:
   const user = await requirePageUser();
   const { id } = await params;
   if (!/^[a-z]{3}-\d{3}$/.test(id)) notFound();
-  const db = getDb();
-  const key = caseKeyOfId(db, id);
+  const db = await getDb();
+  const key = await caseKeyOfId(db, id);
   if (!key) notFound();
-  const history = caseHistory(db, key);
+  const history = await caseHistory(db, key);
   const current = history[0]!;
   const c = current.content;
   const frozen = isFrozen(c);

@@ -28,8 +28,9 @@ export async function GET(req: Request, { params }: Params): Promise<Response> {
   if (refused) return refused;
   const auth = await authorize("view_workbench", target);
   if (!auth.ok) return Response.json({ data: null, error: auth.error }, { status: auth.status });
-  const audit = Number.isInteger(runId) && runId > 0 ? getRunAudit(getDb(), runId) : null;
-  const file = audit ? exportAudit(getDb(), audit.id) : null;
+  const db = await getDb();
+  const audit = Number.isInteger(runId) && runId > 0 ? await getRunAudit(db, runId) : null;
+  const file = audit ? await exportAudit(db, audit.id) : null;
   if (!file) return Response.json({ data: null, error: `run #${runId} has no audit` }, { status: 404 });
   return new Response(`${JSON.stringify(file, null, 2)}\n`, {
     headers: { "content-type": "application/json; charset=utf-8", "content-disposition": `attachment; filename="${runSlug(file.run.name)}.audit.json"` },
