@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gte, inArray, like, lte, type SQL } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Difficulty, Family, HardCode, Split } from "../../lib/pack/vocab";
 import type { DbOrTx } from "../index";
 import { decisionScores, runLines } from "../schema";
@@ -46,7 +46,8 @@ function where(q: DecisionTableQuery): SQL | undefined {
   if (q.split) c.push(eq(decisionScores.split, q.split));
   if (q.family) c.push(eq(decisionScores.family, q.family));
   if (q.difficulty) c.push(eq(decisionScores.difficulty, q.difficulty));
-  if (q.code) c.push(like(decisionScores.hardViolations, `%${q.code}%`));
+  // lower() on both sides: LIKE ignores case on SQLite but not on PostgreSQL.
+  if (q.code) c.push(sql`lower(${decisionScores.hardViolations}) like lower(${`%${q.code}%`})`);
   if (q.formatInvalid !== undefined) c.push(eq(decisionScores.formatValid, !q.formatInvalid));
   if (q.thinking !== undefined) c.push(eq(decisionScores.thinking, q.thinking));
   if (q.minScore !== undefined && q.maxScore !== undefined) c.push(between(decisionScores.score, q.minScore, q.maxScore));
@@ -84,24 +85,24 @@ export type DecisionTableRow = {
  * One page of a run's decisions, filtered and sorted by SQL (a 100,000-decision run never leaves the database whole),
  * with the filtered total for the pager.
  */
-export function decisionTablePage(db: DbOrTx, q: DecisionTableQuery): { rows: DecisionTableRow[]; total: number } {
+export async function decisionTablePage(db: DbOrTx, q: DecisionTableQuery): Promise<{ rows: DecisionTableRow[]; total: number }> {
   const w = where(q);
-  const total = db.select({ n: count() }).from(decisionScores).where(w).get()!.n;
+  const [{ n: total } = { n: 0 }] = await db.select({ n: count() }).from(decisionScores).where(w);
   const col = SORT_COLUMNS[q.sort];
   const order = q.dir === "asc" ? asc(col) : desc(col);
   // Two steps: sort and cut the page on ids alone (the (run_id, score) index covers the common sorts, so 100,000 rows
   // are never materialised), then fetch the full rows and their line fields for that page only.
-  const ids = db
-    .select({ lineId: decisionScores.lineId })
-    .from(decisionScores)
-    .where(w)
-    .orderBy(...(q.sort === "line" ? [order] : [order, asc(decisionScores.lineId)]))
-    .limit(q.size)
-    .offset(q.page * q.size)
-    .all()
-    .map((r) => r.lineId);
+  const ids = (
+    await db
+      .select({ lineId: decisionScores.lineId })
+      .from(decisionScores)
+      .where(w)
+      .orderBy(...(q.sort === "line" ? [order] : [order, asc(decisionScores.lineId)]))
+      .limit(q.size)
+      .offset(q.page * q.size)
+  ).map((r) => r.lineId);
   if (ids.length === 0) return { rows: [], total };
-  const full = db
+  const full = await db
     .select({
       lineId: decisionScores.lineId,
       lineNo: runLines.lineNo,
@@ -128,8 +129,7 @@ export function decisionTablePage(db: DbOrTx, q: DecisionTableQuery): { rows: De
     })
     .from(decisionScores)
     .innerJoin(runLines, eq(runLines.id, decisionScores.lineId))
-    .where(inArray(decisionScores.lineId, ids))
-    .all();
+    .where(inArray(decisionScores.lineId, ids));
   const byId = new Map(full.map((r) => [r.lineId, r]));
   const rows: DecisionTableRow[] = ids.map((id) => byId.get(id)!);
   return { rows, total };

@@ -4,16 +4,16 @@ import type { Db } from "../index";
 import { runs } from "../schema";
 
 /** Every run, newest first, with the report (no decisions) for the list's headline figures. */
-export function listRuns(db: Db) {
-  return db
+export async function listRuns(db: Db) {
+  return await db
     .select({ id: runs.id, name: runs.name, fileName: runs.fileName, model: runs.model, packVersion: runs.packVersion, nLines: runs.nLines, example: runs.example, createdBy: runs.createdBy, createdAt: runs.createdAt, report: runs.report })
     .from(runs)
-    .orderBy(desc(runs.createdAt), desc(runs.id))
-    .all();
+    .orderBy(desc(runs.createdAt), desc(runs.id));
 }
 
-export type RunListItem = ReturnType<typeof listRuns>[number];
+export type RunListItem = Awaited<ReturnType<typeof listRuns>>[number];
 
-export function getRun(db: Db, id: number) {
-  return db.select().from(runs).where(eq(runs.id, id)).get() ?? null;
+export async function getRun(db: Db, id: number) {
+  const [row] = await db.select().from(runs).where(eq(runs.id, id)).limit(1);
+  return row ?? null;
 }

@@ -15,18 +15,18 @@ export class RunInHistoryError extends Error {}
  */
 export async function deleteRun(db: Db, input: { runId: number; actor: string; at?: string }): Promise<void> {
   await db.transaction(async (tx) => {
-      const plan = await runDeletionPlan(tx, input.runId);
-      if (!plan) throw new NotFoundError(`no run #${input.runId}`);
-      if (plan.blockers.length) throw new RunInHistoryError(`run #${input.runId} '${plan.run.name}' cannot be deleted: ${plan.blockers.join("; ")}`);
-      await tx.delete(runs).where(eq(runs.id, input.runId));
-      await audit(tx, {
-        actor: input.actor,
-        action: "run.delete",
-        entity: "run",
-        entityId: String(input.runId),
-        at: input.at,
-        // `example` tells db:setup not to bring a deleted example run back (issue 26).
-        detail: { name: plan.run.name, example: plan.run.example, lines: plan.run.nLines, deleted: Object.fromEntries(plan.goesWith.map((g) => [g.table, g.rows])) },
-      });
+    const plan = await runDeletionPlan(tx, input.runId);
+    if (!plan) throw new NotFoundError(`no run #${input.runId}`);
+    if (plan.blockers.length) throw new RunInHistoryError(`run #${input.runId} '${plan.run.name}' cannot be deleted: ${plan.blockers.join("; ")}`);
+    await tx.delete(runs).where(eq(runs.id, input.runId));
+    await audit(tx, {
+      actor: input.actor,
+      action: "run.delete",
+      entity: "run",
+      entityId: String(input.runId),
+      at: input.at,
+      // `example` tells db:setup not to bring a deleted example run back (issue 26).
+      detail: { name: plan.run.name, example: plan.run.example, lines: plan.run.nLines, deleted: Object.fromEntries(plan.goesWith.map((g) => [g.table, g.rows])) },
+    });
   });
 }

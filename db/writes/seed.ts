@@ -17,14 +17,14 @@ export type SeedCounts = { added: number; kept: number; differing: string[] };
 /** Stores the pack version if the database does not have it; an existing row is left alone (reported if it differs). */
 export async function seedPack(db: Db, pack: { version: string; policies: Policy[]; mustAsk: MustAskFile; evalHash: string }, at = new Date().toISOString()): Promise<SeedCounts> {
   return db.transaction(async (tx) => {
-      const row = (await tx.select().from(packVersions)).find((r) => r.version === pack.version);
-      if (row) {
-        const same = canonicalJson(row.policies) === canonicalJson(pack.policies) && canonicalJson(row.mustAsk) === canonicalJson(pack.mustAsk) && row.evalHash === pack.evalHash;
-        return { added: 0, kept: 1, differing: same ? [] : [pack.version] };
-      }
-      await tx.insert(packVersions).values({ version: pack.version, policies: pack.policies, mustAsk: pack.mustAsk, evalHash: pack.evalHash, loadedAt: at });
-      await audit(tx, { actor: SEED_ACTOR, action: "pack.seed", entity: "pack_version", entityId: pack.version, at, detail: { policies: pack.policies.length } });
-      return { added: 1, kept: 0, differing: [] };
+    const row = (await tx.select().from(packVersions)).find((r) => r.version === pack.version);
+    if (row) {
+      const same = canonicalJson(row.policies) === canonicalJson(pack.policies) && canonicalJson(row.mustAsk) === canonicalJson(pack.mustAsk) && row.evalHash === pack.evalHash;
+      return { added: 0, kept: 1, differing: same ? [] : [pack.version] };
+    }
+    await tx.insert(packVersions).values({ version: pack.version, policies: pack.policies, mustAsk: pack.mustAsk, evalHash: pack.evalHash, loadedAt: at });
+    await audit(tx, { actor: SEED_ACTOR, action: "pack.seed", entity: "pack_version", entityId: pack.version, at, detail: { policies: pack.policies.length } });
+    return { added: 1, kept: 0, differing: [] };
   });
 }
 
@@ -35,29 +35,29 @@ export async function seedPack(db: Db, pack: { version: string; policies: Policy
  */
 export async function seedEpisodes(db: Db, eps: readonly Episode[], packVersion: string, at = new Date().toISOString()): Promise<SeedCounts> {
   return db.transaction(async (tx) => {
-      const existing = new Map((await tx.select().from(episodes).where(eq(episodes.packVersion, packVersion))).map((e) => [e.id, e]));
-      let seq = existing.size === 0 ? 0 : Math.max(...[...existing.values()].map((e) => e.seq));
-      const counts: SeedCounts = { added: 0, kept: 0, differing: [] };
-      const added: Episode[] = [];
-      for (const ep of eps) {
-        const row = existing.get(ep.id);
-        if (row) {
-          counts.kept++;
-          const stored = { id: row.id, family: row.family, difficulty: row.difficulty, split: row.split, title: row.title, traps: row.traps, turns: row.turns };
-          if (canonicalJson(stored) !== canonicalJson(ep)) counts.differing.push(ep.id);
-          continue;
-        }
-        await tx.insert(episodes).values({ packVersion, id: ep.id, seq: ++seq, family: ep.family, difficulty: ep.difficulty, split: ep.split, title: ep.title, traps: ep.traps, turns: ep.turns });
-        added.push(ep);
-        counts.added++;
+    const existing = new Map((await tx.select().from(episodes).where(eq(episodes.packVersion, packVersion))).map((e) => [e.id, e]));
+    let seq = existing.size === 0 ? 0 : Math.max(...[...existing.values()].map((e) => e.seq));
+    const counts: SeedCounts = { added: 0, kept: 0, differing: [] };
+    const added: Episode[] = [];
+    for (const ep of eps) {
+      const row = existing.get(ep.id);
+      if (row) {
+        counts.kept++;
+        const stored = { id: row.id, family: row.family, difficulty: row.difficulty, split: row.split, title: row.title, traps: row.traps, turns: row.turns };
+        if (canonicalJson(stored) !== canonicalJson(ep)) counts.differing.push(ep.id);
+        continue;
       }
-      for (const p of toDecisionPoints(added)) {
-        await tx
-          .insert(decisionPoints)
-          .values({ packVersion, id: p.decision_id, episodeId: p.episode_id, position: p.index, family: p.family, difficulty: p.difficulty, split: p.split, target: p.target, rationale: p.rationale, referenceReply: p.reference_reply, customerMessage: p.customer_message });
-      }
-      if (counts.added > 0) await audit(tx, { actor: SEED_ACTOR, action: "episodes.seed", entity: "episode_set", entityId: "golden", at, detail: { pack_version: packVersion, added: counts.added } });
-      return counts;
+      await tx.insert(episodes).values({ packVersion, id: ep.id, seq: ++seq, family: ep.family, difficulty: ep.difficulty, split: ep.split, title: ep.title, traps: ep.traps, turns: ep.turns });
+      added.push(ep);
+      counts.added++;
+    }
+    for (const p of toDecisionPoints(added)) {
+      await tx
+        .insert(decisionPoints)
+        .values({ packVersion, id: p.decision_id, episodeId: p.episode_id, position: p.index, family: p.family, difficulty: p.difficulty, split: p.split, target: p.target, rationale: p.rationale, referenceReply: p.reference_reply, customerMessage: p.customer_message });
+    }
+    if (counts.added > 0) await audit(tx, { actor: SEED_ACTOR, action: "episodes.seed", entity: "episode_set", entityId: "golden", at, detail: { pack_version: packVersion, added: counts.added } });
+    return counts;
   });
 }
 
@@ -67,20 +67,20 @@ export async function seedEpisodes(db: Db, eps: readonly Episode[], packVersion:
  */
 export async function seedProbes(db: Db, list: ReadonlyArray<{ probe: Probe; file: string; seq: number }>, at = new Date().toISOString()): Promise<SeedCounts> {
   return db.transaction(async (tx) => {
-      const existing = new Set((await tx.select({ id: probes.id }).from(probes)).map((r) => r.id));
-      const counts: SeedCounts = { added: 0, kept: 0, differing: [] };
-      for (const { probe: p, file, seq } of list) {
-        if (existing.has(p.id)) {
-          counts.kept++;
-          continue;
-        }
-        await tx
-          .insert(probes)
-          .values({ id: p.id, detector: p.detector, reply: p.reply, context: p.context, pairId: p.pair_id ?? null, note: p.note ?? null, file, seq, createdBy: SEED_ACTOR, createdAt: at });
-        await tx.insert(probeLabels).values({ probeId: p.id, annotator: SHIPPED_ANNOTATOR, label: p.label, labelledAt: at });
-        counts.added++;
+    const existing = new Set((await tx.select({ id: probes.id }).from(probes)).map((r) => r.id));
+    const counts: SeedCounts = { added: 0, kept: 0, differing: [] };
+    for (const { probe: p, file, seq } of list) {
+      if (existing.has(p.id)) {
+        counts.kept++;
+        continue;
       }
-      if (counts.added > 0) await audit(tx, { actor: SEED_ACTOR, action: "probes.seed", entity: "probe_set", entityId: "probes", at, detail: { added: counts.added } });
-      return counts;
+      await tx
+        .insert(probes)
+        .values({ id: p.id, detector: p.detector, reply: p.reply, context: p.context, pairId: p.pair_id ?? null, note: p.note ?? null, file, seq, createdBy: SEED_ACTOR, createdAt: at });
+      await tx.insert(probeLabels).values({ probeId: p.id, annotator: SHIPPED_ANNOTATOR, label: p.label, labelledAt: at });
+      counts.added++;
+    }
+    if (counts.added > 0) await audit(tx, { actor: SEED_ACTOR, action: "probes.seed", entity: "probe_set", entityId: "probes", at, detail: { added: counts.added } });
+    return counts;
   });
 }
