@@ -15,11 +15,11 @@ export type AuthTarget = { action: string; entity: string; entityId: string; add
  * which record; "anonymous" when nobody is signed in), counted into one row per actor, action, address and window
  * (auditRefusal), and returned as 401/403. An allowed request writes nothing here.
  */
-export function authorizeUser(db: DbOrTx, user: CurrentUser | null, capability: Capability, target: AuthTarget): Authorized {
+export async function authorizeUser(db: DbOrTx, user: CurrentUser | null, capability: Capability, target: AuthTarget): Promise<Authorized> {
   const permission = requireCapability(user, capability);
   if (permission.ok && user) return { ok: true, user };
   const refusal = permission.ok ? { status: 401 as const, error: "sign in first" } : { status: permission.status, error: permission.error };
-  auditRefusal(db, {
+  await auditRefusal(db, {
     actor: user?.email ?? "anonymous",
     action: `${target.action}.refused`,
     entity: target.entity,

@@ -15,7 +15,7 @@ const REFUSAL = "accepted from the workbench's own pages only: this request came
 export async function refuseCrossSite(req: Request, target: { action: string; entity: string; entityId: string }): Promise<Response | null> {
   if (!crossSite(req)) return null;
   const user = await currentUser();
-  auditRefusal(getDb(), {
+  await auditRefusal(await getDb(), {
     actor: user?.email ?? "anonymous",
     action: `${target.action}.refused`,
     entity: target.entity,

@@ -13,7 +13,7 @@ import { authorizeUser, type Authorized, type AuthTarget } from "./authorize";
 export async function currentUser(): Promise<CurrentUser | null> {
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   if (!isWellFormedToken(token)) return null;
-  return userForSession(getDb(), hashSessionToken(token), new Date());
+  return userForSession(await getDb(), hashSessionToken(token), new Date());
 }
 
 /** Pages: the signed-in person, or a redirect to /sign-in (reading any page needs view_workbench). */
@@ -30,5 +30,5 @@ export type { Authorized } from "./authorize";
  * the audit log (who tried what, on which record) and returned as 401/403; hiding a button is not a check.
  */
 export async function authorize(capability: Capability, target: AuthTarget): Promise<Authorized> {
-  return authorizeUser(getDb(), await currentUser(), capability, { ...target, address: target.address ?? clientAddress(await headers()) });
+  return authorizeUser(await getDb(), await currentUser(), capability, { ...target, address: target.address ?? clientAddress(await headers()) });
 }

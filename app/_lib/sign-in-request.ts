@@ -11,7 +11,7 @@ import { throttleConfigFromEnv } from "@/lib/auth/throttle";
 /** Email and password from this request, throttled per account and per address. */
 export async function signInFromRequest(email: unknown, password: unknown): Promise<SignInOutcome> {
   const h = await headers();
-  return signIn(getDb(), { email, password, address: clientAddress(h), cfg: throttleConfigFromEnv(process.env) });
+  return signIn(await getDb(), { email, password, address: clientAddress(h), cfg: throttleConfigFromEnv(process.env) });
 }
 
 /** Whether the connection (or the trusted proxy in front) is https: the session cookie is then Secure. */

@@ -16,9 +16,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   await requirePageUser();
   const raw = await searchParams;
   const f = auditFiltersSchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
-  const db = getDb();
-  const { rows, total, more } = listAudit(db, { ...f, limit: PAGE });
-  const actions = auditActions(db);
+  const db = await getDb();
+  const { rows, total, more } = await listAudit(db, { ...f, limit: PAGE });
+  const actions = await auditActions(db);
   const filters = { ...f, before: undefined };
   const filtered = Object.values(filters).some((v) => v !== undefined);
   const last = rows.at(-1);

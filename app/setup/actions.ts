@@ -18,7 +18,7 @@ export async function redeemSetupAction(_prev: ActionResult<null> | null, form: 
   };
   if (field("password") !== field("password2")) return fail("the two passwords differ: type the same password twice");
   const token = newSessionToken();
-  const r = await redeemSetupToken(getDb(), {
+  const r = await redeemSetupToken(await getDb(), {
     form: { token: field("token"), email: field("email"), name: field("name"), password: field("password") },
     sessionTokenHash: hashSessionToken(token),
     now: new Date(),

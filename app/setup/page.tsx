@@ -11,7 +11,7 @@ export const metadata: Metadata = { referrer: "no-referrer" };
 
 /** /setup?token=…: the one-time link db:setup prints when there are no people yet (docs/ACCOUNTS.md, first start). */
 export default async function SetupPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
-  if (usersExist(getDb())) {
+  if (await usersExist(await getDb())) {
     return (
       <>
         <h1>Setup</h1>

@@ -24,7 +24,7 @@ export async function signInAction(_prev: ActionResult<null> | null, form: FormD
 export async function signOutAction(): Promise<void> {
   const jar = await cookies();
   const token = jar.get(SESSION_COOKIE)?.value;
-  if (isWellFormedToken(token)) deleteSession(getDb(), { tokenHash: hashSessionToken(token), email: (await currentUser())?.email ?? null });
+  if (isWellFormedToken(token)) await deleteSession(await getDb(), { tokenHash: hashSessionToken(token), email: (await currentUser())?.email ?? null });
   jar.set(SESSION_COOKIE, "", sessionCookieOptions({ secure: await secure(), signOut: true }));
   redirect("/sign-in");
 }

@@ -24,7 +24,7 @@ const userId = z.coerce.number().int().positive();
 export async function addPerson(input: unknown): Promise<Outcome<{ id: number; email: string }>> {
   const auth = await authorize("manage_users", { action: "user.create", entity: "user", entityId: "new" });
   if (!auth.ok) return refuse(auth.status, auth.error);
-  const r = await addPersonRow(getDb(), { form: input, actor: auth.user.email });
+  const r = await addPersonRow(await getDb(), { form: input, actor: auth.user.email });
   if (!r.ok) return refuse(r.status, r.error);
   revalidatePath("/users");
   return done({ id: r.id, email: r.email });
@@ -37,7 +37,7 @@ export async function changeRoles(input: unknown): Promise<Outcome<{ email: stri
   if (!auth.ok) return refuse(auth.status, auth.error);
   const id = userId.safeParse(raw.userId);
   if (!id.success) return refuse(400, "invalid person id");
-  const r = changeRolesRow(getDb(), { userId: id.data, roles: raw.roles, actor: auth.user.email });
+  const r = await changeRolesRow(await getDb(), { userId: id.data, roles: raw.roles, actor: auth.user.email });
   if (!r.ok) return refuse(r.status, r.error);
   revalidatePath("/", "layout");
   return done({ email: r.email, roles: r.to });
@@ -50,10 +50,10 @@ export async function resetPassword(input: unknown): Promise<Outcome<{ email: st
   if (!auth.ok) return refuse(auth.status, auth.error);
   const id = userId.safeParse(raw.userId);
   if (!id.success) return refuse(400, "invalid person id");
-  const db = getDb();
-  const check = checkPasswordReset({ target: findUserById(db, id.data), password: raw.password });
+  const db = await getDb();
+  const check = checkPasswordReset({ target: await findUserById(db, id.data), password: raw.password });
   if (!check.ok) return refuse(check.status, check.error);
-  const r = resetPasswordRow(db, { userId: id.data, passwordHash: await hashPassword(check.password), actor: auth.user.email });
+  const r = await resetPasswordRow(db, { userId: id.data, passwordHash: await hashPassword(check.password), actor: auth.user.email });
   if (!r.ok) return refuse(r.status, r.error);
   revalidatePath("/users");
   return done({ email: r.email, sessionsEnded: r.sessionsEnded, self: id.data === auth.user.id });
@@ -68,7 +68,7 @@ export async function liftLock(input: unknown): Promise<Outcome<{ scope: string;
   if (!auth.ok) return refuse(auth.status, auth.error);
   const key = lockKey.safeParse(raw);
   if (!key.success) return refuse(400, "invalid lock: scope account or address, and its email or address");
-  if (!liftSignInLock(getDb(), { ...key.data, actor: auth.user.email })) return refuse(404, `no sign-in lock or failures on ${key.data.scope} ${key.data.subject}`);
+  if (!(await liftSignInLock(await getDb(), { ...key.data, actor: auth.user.email }))) return refuse(404, `no sign-in lock or failures on ${key.data.scope} ${key.data.subject}`);
   revalidatePath("/users");
   return done(key.data);
 }

@@ -21,9 +21,10 @@ export default async function UsersPage() {
       </>
     );
   }
-  const people = listUsers(getDb());
+  const db = await getDb();
+  const people = await listUsers(db);
   const now = new Date();
-  const throttles = listSignInThrottles(getDb(), now, throttleConfigFromEnv(process.env));
+  const throttles = await listSignInThrottles(db, now, throttleConfigFromEnv(process.env));
   // Issue 26: an account is locked per address; the badge says it is locked from at least one.
   const lockedAccounts = new Set(throttles.filter((x) => x.scope === "account" && x.lockedUntil !== null).map((x) => parseAccountSubject(x.subject).email));
   return (

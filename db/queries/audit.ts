@@ -1,14 +1,16 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { OUTCOME_SUFFIXES, type AuditFilters } from "../../lib/audit-log/filters";
 import type { DbOrTx } from "../index";
 import { auditLog } from "../schema";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const endsWith = (suffix: string) => sql`${auditLog.action} like ${`%${escapeLike(suffix)}`} escape '\\'`;
+// LIKE is case-insensitive on SQLite and case-sensitive on PostgreSQL: lower() on both sides matches alike on both.
+const ilike = (column: SQLWrapper, pattern: string) => sql`lower(${column}) like lower(${pattern}) escape '\\'`;
+const endsWith = (suffix: string) => ilike(auditLog.action, `%${escapeLike(suffix)}`);
 
 function where(f: AuditFilters): SQL | undefined {
   const parts: Array<SQL | undefined> = [];
-  if (f.who) parts.push(sql`${auditLog.actor} like ${`%${escapeLike(f.who)}%`} escape '\\'`);
+  if (f.who) parts.push(ilike(auditLog.actor, `%${escapeLike(f.who)}%`));
   if (f.action) parts.push(eq(auditLog.action, f.action));
   if (f.outcome === "refused") parts.push(or(...OUTCOME_SUFFIXES.refused.map(endsWith)));
   if (f.outcome === "failed") parts.push(or(...OUTCOME_SUFFIXES.failed.map(endsWith)));
@@ -29,21 +31,19 @@ function nextDay(d: string): string {
  * A page of the audit log matching the filters, newest first: `limit` rows older than `before` (an id), how many rows
  * match in all, and whether older ones remain.
  */
-export function listAudit(db: DbOrTx, f: AuditFilters & { limit: number }) {
+export async function listAudit(db: DbOrTx, f: AuditFilters & { limit: number }) {
   const filter = where(f);
-  const rows = db
+  const rows = await db
     .select()
     .from(auditLog)
     .where(and(filter, f.before ? lt(auditLog.id, f.before) : undefined))
     .orderBy(desc(auditLog.id))
-    .limit(f.limit + 1)
-    .all();
-  const total = db.select({ n: count() }).from(auditLog).where(filter).get()!.n;
+    .limit(f.limit + 1);
+  const [{ n: total }] = (await db.select({ n: count() }).from(auditLog).where(filter)) as [{ n: number }];
   return { rows: rows.slice(0, f.limit), total, more: rows.length > f.limit };
 }
 
 /** Every action the log holds, for the filter's choices. */
-export function auditActions(db: DbOrTx): string[] {
-  return db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action).all().map((r) => r.action);
+export async function auditActions(db: DbOrTx): Promise<string[]> {
+  return (await db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action)).map((r) => r.action);
 }
-

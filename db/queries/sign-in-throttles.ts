@@ -10,12 +10,9 @@ export type ThrottleView = { scope: ThrottleScope; subject: string; failures: nu
  * Accounts and addresses with failures counted or a lock in force as of `now` (issue 20), locked first: the People
  * page lists them so a lead can lift a lock. Served locks and forgotten failures are not listed.
  */
-export function listSignInThrottles(db: DbOrTx, now: Date, cfg: ThrottleConfig): ThrottleView[] {
-  return db
-    .select()
-    .from(signInThrottles)
-    .orderBy(asc(signInThrottles.scope), asc(signInThrottles.subject))
-    .all()
+export async function listSignInThrottles(db: DbOrTx, now: Date, cfg: ThrottleConfig): Promise<ThrottleView[]> {
+  const rows = await db.select().from(signInThrottles).orderBy(asc(signInThrottles.scope), asc(signInThrottles.subject));
+  return rows
     .map((row) => {
       const s = currentState(row, now, cfg);
       return { scope: row.scope, subject: row.subject, failures: s.failures, lockedUntil: isLocked(s, now) ? s.lockedUntil : null, locks: s.locks, lastFailureAt: s.lastFailureAt };

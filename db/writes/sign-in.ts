@@ -6,12 +6,14 @@ import { accountSubject, type ThrottleScope } from "../../lib/auth/throttle-scop
 import type { Db, DbOrTx } from "../index";
 import { findUserByEmail } from "../queries/users";
 import { signInThrottles } from "../schema";
+import { lockForTransaction } from "../sql";
 import { audit, auditRefusal } from "./audit";
 import { createSession } from "./users";
 
 // Issue 20: one sign-in path for the form (app/sign-in/actions.ts) and POST /api/sign-in. The throttle's state lives in
-// sign_in_throttles, read and written in immediate transactions, so it holds across restarts and app instances and
-// parallel attempts cannot slip past it. Every failed and every refused attempt leaves an audit row, never the password.
+// sign_in_throttles, read and written in one transaction per step that first takes each key's lock (BEGIN IMMEDIATE on
+// SQLite, an advisory lock per key on PostgreSQL), so it holds across restarts and app instances and parallel attempts,
+// on one instance or several, cannot slip past it. Every failed and every refused attempt leaves an audit row, never the password.
 
 export type SignInOutcome =
   | { ok: true; userId: number; email: string; token: string }
@@ -25,25 +27,34 @@ function loggedEmail(email: string | null): string {
   return email ?? "(not an email address)";
 }
 
-function readState(tx: DbOrTx, key: Key): ThrottleState | null {
-  const row = tx.select().from(signInThrottles).where(and(eq(signInThrottles.scope, key.scope), eq(signInThrottles.subject, key.subject))).get();
+/**
+ * Takes the keys' locks for the rest of the transaction, before their rows are read (PostgreSQL; a no-op on SQLite,
+ * whose transactions are BEGIN IMMEDIATE). Always in the same order (account before address), so two attempts never
+ * wait on each other's second lock.
+ */
+async function lockKeys(tx: DbOrTx, keys: readonly Key[]): Promise<void> {
+  for (const k of [...keys].sort((a, b) => (a.scope === b.scope ? 0 : a.scope === "account" ? -1 : 1))) await lockForTransaction(tx as object, `throttle:${k.scope}:${k.subject}`);
+}
+
+async function readState(tx: DbOrTx, key: Key): Promise<ThrottleState | null> {
+  const [row] = await tx.select().from(signInThrottles).where(and(eq(signInThrottles.scope, key.scope), eq(signInThrottles.subject, key.subject))).limit(1);
   return row ? { failures: row.failures, windowStartedAt: row.windowStartedAt, lastFailureAt: row.lastFailureAt, lockedUntil: row.lockedUntil, locks: row.locks } : null;
 }
 
-function writeState(tx: DbOrTx, key: Key, state: ThrottleState | null, now: Date): void {
+async function writeState(tx: DbOrTx, key: Key, state: ThrottleState | null, now: Date): Promise<void> {
   if (state === null || (state.failures === 0 && state.lockedUntil === null && state.locks === 0)) {
-    tx.delete(signInThrottles).where(and(eq(signInThrottles.scope, key.scope), eq(signInThrottles.subject, key.subject))).run();
+    await tx.delete(signInThrottles).where(and(eq(signInThrottles.scope, key.scope), eq(signInThrottles.subject, key.subject)));
     return;
   }
   const values = { ...state, updatedAt: now.toISOString() };
-  tx.insert(signInThrottles).values({ ...key, ...values }).onConflictDoUpdate({ target: [signInThrottles.scope, signInThrottles.subject], set: values }).run();
+  await tx.insert(signInThrottles).values({ ...key, ...values }).onConflictDoUpdate({ target: [signInThrottles.scope, signInThrottles.subject], set: values });
 }
 
 const retryText = (s: number) => (s >= 120 ? `${Math.ceil(s / 60)} minutes` : `${s} second${s === 1 ? "" : "s"}`);
 export const tooManyAttempts = (retryAfterS: number) => `too many sign-in attempts: try again in ${retryText(retryAfterS)}`;
 
-function auditLock(tx: DbOrTx, key: Key, state: ThrottleState, at: string): void {
-  audit(tx, { actor: "anonymous", action: "sign_in.lock", entity: "sign_in_throttle", entityId: `${key.scope}:${key.subject}`, at, detail: { scope: key.scope, subject: key.subject, locked_until: state.lockedUntil, lock: state.locks, failures: state.failures } });
+async function auditLock(tx: DbOrTx, key: Key, state: ThrottleState, at: string): Promise<void> {
+  await audit(tx, { actor: "anonymous", action: "sign_in.lock", entity: "sign_in_throttle", entityId: `${key.scope}:${key.subject}`, at, detail: { scope: key.scope, subject: key.subject, locked_until: state.lockedUntil, lock: state.locks, failures: state.failures } });
 }
 
 /**
@@ -58,41 +69,40 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown;
   const clock = input.now ?? (() => new Date());
   const parsed = signInFormSchema.safeParse({ email: input.email ?? "", password: input.password ?? "" });
   const email = parsed.success ? parsed.data.email : null;
-  const user = email ? findUserByEmail(db, email) : null;
+  const user = email ? await findUserByEmail(db, email) : null;
   const keys: Key[] = [...(email ? [{ scope: "account" as const, subject: accountSubject(email, input.address) }] : []), { scope: "address" as const, subject: input.address }];
   // The address counts only attempts on emails nobody holds; a known account's failures count on its own key.
   const counts = (k: Key) => k.scope === "account" || user === null;
 
-  // 1. Admission, in one immediate transaction over both keys: refused if either is locked, else counted.
+  // 1. Admission, in one transaction holding both keys' locks: refused if either is locked, else counted.
   const start = clock();
   const at = start.toISOString();
-  const refusal = db.transaction(
-    (tx) => {
-      const admissions = keys.map((k) => ({ key: k, a: admit(readState(tx, k), start, limitFor(k.scope, input.cfg), input.cfg) }));
-      const refused = admissions.filter((x) => !x.a.admitted);
-      if (refused.length === 0) {
-        for (const { key, a } of admissions) if (counts(key)) writeState(tx, key, a.next, start);
-        return null;
-      }
-      for (const { key, a } of refused) {
-        writeState(tx, key, a.next, start); // a refusal at the limit starts the lock
-        if (!a.admitted && a.lockedNow) auditLock(tx, key, a.next, at);
-      }
-      const retryAfterMs = Math.max(...refused.map((x) => (x.a.admitted ? 0 : x.a.retryAfterMs)));
-      const lockedUntil = refused.map((x) => (x.a.admitted ? "" : x.a.lockedUntil)).sort().at(-1)!;
-      auditRefusal(tx, {
-        actor: "anonymous",
-        action: "session.sign_in.throttled",
-        entity: "sign_in",
-        entityId: loggedEmail(email),
-        at,
-        address: input.address,
-        detail: { status: 429, email: loggedEmail(email), locked: refused.map((x) => x.key.scope), locked_until: lockedUntil },
-      });
-      return { retryAfterS: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
-    },
-    { behavior: "immediate" },
-  );
+  const refusal = await db.transaction(async (tx) => {
+    await lockKeys(tx, keys);
+    const admissions: Array<{ key: Key; a: ReturnType<typeof admit> }> = [];
+    for (const k of keys) admissions.push({ key: k, a: admit(await readState(tx, k), start, limitFor(k.scope, input.cfg), input.cfg) });
+    const refused = admissions.filter((x) => !x.a.admitted);
+    if (refused.length === 0) {
+      for (const { key, a } of admissions) if (counts(key)) await writeState(tx, key, a.next, start);
+      return null;
+    }
+    for (const { key, a } of refused) {
+      await writeState(tx, key, a.next, start); // a refusal at the limit starts the lock
+      if (!a.admitted && a.lockedNow) await auditLock(tx, key, a.next, at);
+    }
+    const retryAfterMs = Math.max(...refused.map((x) => (x.a.admitted ? 0 : x.a.retryAfterMs)));
+    const lockedUntil = refused.map((x) => (x.a.admitted ? "" : x.a.lockedUntil)).sort().at(-1)!;
+    await auditRefusal(tx, {
+      actor: "anonymous",
+      action: "session.sign_in.throttled",
+      entity: "sign_in",
+      entityId: loggedEmail(email),
+      at,
+      address: input.address,
+      detail: { status: 429, email: loggedEmail(email), locked: refused.map((x) => x.key.scope), locked_until: lockedUntil },
+    });
+    return { retryAfterS: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  });
   if (refusal) return { ok: false, status: 429, error: tooManyAttempts(refusal.retryAfterS), retryAfterS: refusal.retryAfterS };
 
   // 2. The password (an unknown email costs the same KDF work), outside any transaction.
@@ -101,52 +111,46 @@ export async function signIn(db: Db, input: { email: unknown; password: unknown;
   // 3. Settle: a success takes the attempt back and opens the session; a failure keeps it counted, maybe locking.
   const end = clock();
   if (good && user) {
-    db.transaction(
-      (tx) => {
-        for (const k of keys) if (counts(k)) writeState(tx, k, settleSuccess(readState(tx, k), k.scope), end);
-      },
-      { behavior: "immediate" },
-    );
+    await db.transaction(async (tx) => {
+      await lockKeys(tx, keys.filter(counts));
+      for (const k of keys) if (counts(k)) await writeState(tx, k, settleSuccess(await readState(tx, k), k.scope), end);
+    });
     const token = newSessionToken();
-    createSession(db, { userId: user.id, tokenHash: hashSessionToken(token), email: user.email, now: end });
+    await createSession(db, { userId: user.id, tokenHash: hashSessionToken(token), email: user.email, now: end });
     return { ok: true, userId: user.id, email: user.email, token };
   }
-  db.transaction(
-    (tx) => {
-      const failures: Record<string, number> = {};
-      for (const k of keys) {
-        if (!counts(k)) continue;
-        const s = settleFailure(readState(tx, k), end, limitFor(k.scope, input.cfg), input.cfg);
-        writeState(tx, k, s.next, end);
-        failures[k.scope] = s.next.failures;
-        if (s.lockedNow) auditLock(tx, k, s.next, end.toISOString());
-      }
-      audit(tx, {
-        actor: "anonymous",
-        action: "session.sign_in.failed",
-        entity: user ? "user" : "sign_in",
-        entityId: user ? String(user.id) : loggedEmail(email),
-        at: end.toISOString(),
-        detail: { status: 401, email: loggedEmail(email), address: input.address, account_failures: failures.account ?? null, address_failures: failures.address ?? null },
-      });
-    },
-    { behavior: "immediate" },
-  );
+  await db.transaction(async (tx) => {
+    await lockKeys(tx, keys.filter(counts));
+    const failures: Record<string, number> = {};
+    for (const k of keys) {
+      if (!counts(k)) continue;
+      const s = settleFailure(await readState(tx, k), end, limitFor(k.scope, input.cfg), input.cfg);
+      await writeState(tx, k, s.next, end);
+      failures[k.scope] = s.next.failures;
+      if (s.lockedNow) await auditLock(tx, k, s.next, end.toISOString());
+    }
+    await audit(tx, {
+      actor: "anonymous",
+      action: "session.sign_in.failed",
+      entity: user ? "user" : "sign_in",
+      entityId: user ? String(user.id) : loggedEmail(email),
+      at: end.toISOString(),
+      detail: { status: 401, email: loggedEmail(email), address: input.address, account_failures: failures.account ?? null, address_failures: failures.address ?? null },
+    });
+  });
   return { ok: false, status: 401, error: SIGN_IN_FAILED };
 }
 
 /** A lead lifts a lock (or clears a count) on one account or address; audited with what was lifted. False when there was none. */
-export function liftSignInLock(db: Db, input: { scope: ThrottleScope; subject: string; actor: string; now?: Date }): boolean {
+export async function liftSignInLock(db: Db, input: { scope: ThrottleScope; subject: string; actor: string; now?: Date }): Promise<boolean> {
   const now = input.now ?? new Date();
-  return db.transaction(
-    (tx) => {
-      const key = { scope: input.scope, subject: input.subject };
-      const was = readState(tx, key);
-      if (!was) return false;
-      writeState(tx, key, null, now);
-      audit(tx, { actor: input.actor, action: "sign_in.unlock", entity: "sign_in_throttle", entityId: `${key.scope}:${key.subject}`, at: now.toISOString(), detail: { scope: key.scope, subject: key.subject, was_locked_until: was.lockedUntil, failures: was.failures } });
-      return true;
-    },
-    { behavior: "immediate" },
-  );
+  return db.transaction(async (tx) => {
+    const key = { scope: input.scope, subject: input.subject };
+    await lockKeys(tx, [key]);
+    const was = await readState(tx, key);
+    if (!was) return false;
+    await writeState(tx, key, null, now);
+    await audit(tx, { actor: input.actor, action: "sign_in.unlock", entity: "sign_in_throttle", entityId: `${key.scope}:${key.subject}`, at: now.toISOString(), detail: { scope: key.scope, subject: key.subject, was_locked_until: was.lockedUntil, failures: was.failures } });
+    return true;
+  });
 }
