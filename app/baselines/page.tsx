@@ -13,11 +13,11 @@ export const dynamic = "force-dynamic";
 /** Baseline history of both kinds (runs, judge reports), newest first. Records are immutable; the newest of a kind is the current baseline. */
 export default async function BaselinesPage() {
   await requirePageUser();
-  const db = getDb();
-  const rows = listApprovals(db);
+  const db = await getDb();
+  const rows = await listApprovals(db);
   const records = rows.map((a) => a.record);
   const current = new Set([currentBaselineRef(records, "score"), currentBaselineRef(records, "judge")]);
-  const names = new Map(listReportSources(db).map((s) => [s.ref as string, s.name]));
+  const names = new Map((await listReportSources(db)).map((s) => [s.ref as string, s.name]));
   // A run links to its report page; a judge report has none, so its name is shown.
   const report = (ref: string) => {
     const p = parseRef(ref);

@@ -31,7 +31,8 @@ export async function reviewFlips(input: unknown): Promise<Outcome<{ caseKeys: s
   const auth = await authorize("review_gate_flip", { action: "flip.review", entity: "comparison", entityId: `${v.baselineRef}→${v.candidateRef}` });
   if (!auth.ok) return { status: auth.status, data: null, error: auth.error };
   // The comparison is recomputed on the server, once: figures sent by a browser are never trusted.
-  const data = loadComparison(getDb(), { baseline: v.baselineRef, candidate: v.candidateRef });
+  const db = await getDb();
+  const data = await loadComparison(db, { baseline: v.baselineRef, candidate: v.candidateRef });
   const compare = !data.ok ? data.error : data.outcome.ok ? data.outcome.result : data.outcome.error;
   if (typeof compare === "string") return { status: 404, data: null, error: compare };
   const at = new Date().toISOString();
@@ -42,6 +43,6 @@ export async function reviewFlips(input: unknown): Promise<Outcome<{ caseKeys: s
     if (!check.ok) return { status: check.status, data: null, error: `${key}: ${check.error}` };
     reviews.push(check.review);
   }
-  for (const review of reviews) saveFlipReview(getDb(), { baselineRef: v.baselineRef, candidateRef: v.candidateRef, review });
+  for (const review of reviews) await saveFlipReview(db, { baselineRef: v.baselineRef, candidateRef: v.candidateRef, review });
   return { status: 200, data: { caseKeys: v.caseKeys }, error: null };
 }

@@ -33,9 +33,9 @@ type Current = Record<"score" | "judge", ReportRef | null>;
 export default async function ComparePage({ searchParams }: { searchParams: Promise<{ baseline?: string; candidate?: string }> }) {
   const user = await requirePageUser();
   const sp = await searchParams;
-  const db = getDb();
-  const sources = listReportSources(db);
-  const history = listApprovals(db).map((a) => a.record);
+  const db = await getDb();
+  const sources = await listReportSources(db);
+  const history = (await listApprovals(db)).map((a) => a.record);
   const current: Current = { score: currentBaselineRef(history, "score"), judge: currentBaselineRef(history, "judge") };
   const candidate = reportRefSchema.safeParse(sp.candidate);
   // Issue 5: the current baseline of the candidate's kind is the default baseline (score first when no candidate is chosen).
@@ -103,8 +103,8 @@ async function Comparison({
   current: Current;
   sources: ReportSource[];
 }) {
-  const db = getDb();
-  const data = loadComparisonDetail(db, { baseline, candidate });
+  const db = await getDb();
+  const data = await loadComparisonDetail(db, { baseline, candidate });
   if (!data.ok || !data.outcome.ok) {
     const error = data.ok ? (data.outcome as { error: string }).error : data.error;
     return (
@@ -127,12 +127,16 @@ async function Comparison({
   const notComparable = r.warnings.filter((w) => w.startsWith(NOT_COMPARABLE));
   const otherWarnings = r.warnings.filter((w) => !w.startsWith(NOT_COMPARABLE) && !unknownTexts.has(w));
   const pair = { baselineRef: baseline, candidateRef: candidate };
-  const reviews = reviewsFor(db, pair);
+  const reviews = await reviewsFor(db, pair);
   const approvalRulerNow = approvalRuler(rv);
   const state = reviewState(r, reviews, approvalRulerNow);
   // The server's own rule set (buildApprovalRecord), so the page lists every reason the server would refuse, including "not the current baseline".
   const approval = buildApprovalRecord({ user, compare: r, reviews, justification: null, baseline_ref: baseline, candidate_ref: candidate, current_baseline_ref: current[r.kind], at: new Date(), ruler: approvalRulerNow });
-  const approved = listApprovals(db).find((a) => a.baselineRef === baseline && a.candidateRef === candidate) ?? null;
+  const approvals = await listApprovals(db);
+  const approved = approvals.find((a) => a.baselineRef === baseline && a.candidateRef === candidate) ?? null;
+  // Issue 29, item 4: the approval history this page was shown with; the form sends it back, so an approval of this
+  // kind written meanwhile by another lead refuses this one (reload to review against it) instead of adding a second.
+  const seenApprovalId = approvals.find((a) => a.reportKind === r.kind)?.id ?? null;
   const mayReview = can(user, "review_gate_flip");
   const mayApprove = can(user, "approve_baseline");
   const p2f = new Set(r.gate_flips.pass_to_fail.map((f) => f.key));
@@ -301,6 +305,7 @@ async function Comparison({
         {mayApprove ? (
           <ApproveForm
             pair={pair}
+            seenApprovalId={seenApprovalId}
             needsJustification={state.justification_required}
             approvedText={approved ? `Approved ${describeRef(candidate)} as the new baseline` : null}
             stateKey={`${reviews.length}:${approval.ok ? "" : approval.reasons.join("|")}`}

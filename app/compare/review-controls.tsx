@@ -49,11 +49,14 @@ export function ReviewForm({ pair, caseKey }: { pair: Pair; caseKey: string }) {
  */
 export function ApproveForm({
   pair,
+  seenApprovalId,
   needsJustification,
   approvedText,
   stateKey,
 }: {
   pair: Pair;
+  /** The newest approval of this kind when the page was shown (null: none): an approval written since refuses this one. */
+  seenApprovalId: number | null;
   needsJustification: boolean;
   /** Set once this pair is approved: the form gives way to it. */
   approvedText: string | null;
@@ -79,13 +82,14 @@ export function ApproveForm({
       onSubmit={(e) => {
         e.preventDefault();
         start(async () => {
-          const r = await approveBaselineAction({ ...pair, justification });
+          const r = await approveBaselineAction({ ...pair, justification, seenApprovalId });
           setRefusal(r.error ? { text: r.error, at: stateKey } : null);
           // The candidate is now the current baseline, which a URL without ?baseline= would compare it with: name the pair.
           if (!r.error) router.replace(`/compare?baseline=${encodeURIComponent(pair.baselineRef)}&candidate=${encodeURIComponent(pair.candidateRef)}`, { scroll: false });
         });
       }}
     >
+      <input type="hidden" name="seenApprovalId" value={seenApprovalId ?? ""} />
       <label>
         Justification{needsJustification ? " (required: at least 20 characters)" : " (optional)"}
         <br />

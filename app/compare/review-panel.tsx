@@ -14,10 +14,10 @@ export function reviewStatus(item: Item): string {
 }
 
 /** The review of one case where its replies are read: shown only for a pass→fail flip or a blocker. */
-export function CaseReview({ db, figures, pair, caseKey, mayReview }: { db: Db; figures: ReviewFigures; pair: { baselineRef: ReportRef; candidateRef: ReportRef }; caseKey: string; mayReview: boolean }) {
+export async function CaseReview({ db, figures, pair, caseKey, mayReview }: { db: Db; figures: ReviewFigures; pair: { baselineRef: ReportRef; candidateRef: ReportRef }; caseKey: string; mayReview: boolean }) {
   const found = reviewItems(figures).find((i) => i.key === caseKey);
   if (!found) return null;
-  const item: Item = { ...found, review: latestByCase(reviewsFor(db, pair)).get(caseKey) ?? null };
+  const item: Item = { ...found, review: latestByCase(await reviewsFor(db, pair)).get(caseKey) ?? null };
   return (
     <section aria-label="Review of this case">
       <h2>Review</h2>

@@ -12,15 +12,15 @@ function assay(...args: string[]): { code: number | null; stdout: string } {
   return { code: r.status, stdout: r.stdout };
 }
 
-let t: ReturnType<typeof makeTempDb>;
-beforeAll(() => {
-  t = makeTempDb();
-  seedFromRepo(t.db);
+let t: Awaited<ReturnType<typeof makeTempDb>>;
+beforeAll(async () => {
+  t = await makeTempDb();
+  await seedFromRepo(t.db);
 });
-afterAll(() => t.cleanup());
+afterAll(async () => t.cleanup());
 
 /** The ref of a seeded report by name: "run:<id>" or "judge:<id>". */
-const refOf = (kind: "score" | "judge", name: string): ReportRef => listReportSources(t.db).find((s) => s.kind === kind && s.name === name)!.ref;
+const refOf = async (kind: "score" | "judge", name: string): Promise<ReportRef> => (await listReportSources(t.db)).find((s) => s.kind === kind && s.name === name)!.ref;
 
 /** `assay compare --json` without the headline it adds (issue 26), which the page computes apart (lib/compare/headline.ts). */
 function cliResult(stdout: string): unknown {
@@ -29,21 +29,21 @@ function cliResult(stdout: string): unknown {
   return result;
 }
 
-function pageResult(baseline: ReportRef, candidate: ReportRef) {
-  const data = loadComparison(t.db, { baseline, candidate });
+async function pageResult(baseline: ReportRef, candidate: ReportRef) {
+  const data = await loadComparison(t.db, { baseline, candidate });
   if (!data.ok || !data.outcome.ok) throw new Error(data.ok ? (data.outcome as { error: string }).error : data.error);
   return JSON.parse(JSON.stringify(data.outcome.result)) as unknown;
 }
 
 describe("the compare page's data agrees with `assay compare --json`", { timeout: 60_000 }, () => {
-  it("on two shipped judge reports, as seeded into the database", () => {
+  it("on two shipped judge reports, as seeded into the database", async () => {
     const cli = assay("compare", "golden/runs/judge/careful.report.json", "golden/runs/judge/sloppy.report.json", "--json");
     expect(cli.code).toBe(0);
-    expect(pageResult(refOf("judge", "careful"), refOf("judge", "sloppy"))).toEqual(cliResult(cli.stdout));
+    expect(await pageResult(await refOf("judge", "careful"), await refOf("judge", "sloppy"))).toEqual(cliResult(cli.stdout));
   });
 
-  it("on two imported example runs, their score reports rebuilt from the database", () => {
-    const [careful, leaky] = [refOf("score", "careful"), refOf("score", "leaky")];
+  it("on two imported example runs, their score reports rebuilt from the database", async () => {
+    const [careful, leaky] = [await refOf("score", "careful"), await refOf("score", "leaky")];
     const files = ["careful", "leaky"].map((name) => {
       const out = assay("score", "--run", `golden/runs/${name}.jsonl`, "--json");
       expect(out.code).toBe(0);
@@ -53,17 +53,17 @@ describe("the compare page's data agrees with `assay compare --json`", { timeout
     });
     const cli = assay("compare", files[0]!, files[1]!, "--json");
     expect(cli.code).toBe(0);
-    expect(pageResult(careful, leaky)).toEqual(cliResult(cli.stdout));
-    expect(runScoreReport(t.db, Number(careful.slice(4)))).toMatchObject({ kind: "score", schema_version: 1 });
+    expect(await pageResult(careful, leaky)).toEqual(cliResult(cli.stdout));
+    expect(await runScoreReport(t.db, Number(careful.slice(4)))).toMatchObject({ kind: "score", schema_version: 1 });
   });
 
-  it("refuses to compare a score report with a judge report", () => {
-    const data = loadComparison(t.db, { baseline: "run:1", candidate: refOf("judge", "careful") });
+  it("refuses to compare a score report with a judge report", async () => {
+    const data = await loadComparison(t.db, { baseline: "run:1", candidate: await refOf("judge", "careful") });
     expect(data).toMatchObject({ ok: false });
   });
 
-  it("a ref to a missing run or judge report is not found, never read from golden/", () => {
-    expect(loadComparison(t.db, { baseline: "judge:999", candidate: refOf("judge", "careful") })).toEqual({ ok: false, error: "judge report 999 not found" });
+  it("a ref to a missing run or judge report is not found, never read from golden/", async () => {
+    expect(await loadComparison(t.db, { baseline: "judge:999", candidate: await refOf("judge", "careful") })).toEqual({ ok: false, error: "judge report 999 not found" });
     expect(reportRefSchema.safeParse("judge:careful").success).toBe(false);
   });
 });

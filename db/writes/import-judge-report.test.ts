@@ -11,28 +11,28 @@ import { seedFromRepo } from "./seed-repo";
 
 const careful = readFileSync(repoPath("golden", "runs", "judge", "careful.report.json"), "utf8");
 
-let t: ReturnType<typeof makeTempDb>;
-beforeAll(() => {
-  t = makeTempDb();
+let t: Awaited<ReturnType<typeof makeTempDb>>;
+beforeAll(async () => {
+  t = await makeTempDb();
 });
-afterAll(() => t.cleanup());
+afterAll(async () => t.cleanup());
 
 /** Rows in judge_reports and judge-report audit rows: both unchanged after a refused import. */
-const written = () => ({
-  reports: t.db.select({ n: count() }).from(judgeReports).get()!.n,
-  audit: t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "judge_report.import")).get()!.n,
+const written = async () => ({
+  reports: (await t.db.select({ n: count() }).from(judgeReports))[0]!.n,
+  audit: (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "judge_report.import")))[0]!.n,
 });
 
-function refused(text: string, name = "bad", fileName = "bad.report.json"): InputError {
-  const before = written();
+async function refused(text: string, name = "bad", fileName = "bad.report.json"): Promise<InputError> {
+  const before = await written();
   let error: unknown = null;
   try {
-    importJudgeReportText(t.db, { name, fileName, text, actor: "analyst@example.org" });
+    await importJudgeReportText(t.db, { name, fileName, text, actor: "analyst@example.org" });
   } catch (e) {
     error = e;
   }
   expect(error).toBeInstanceOf(InputError);
-  expect(written()).toEqual(before);
+  expect(await written()).toEqual(before);
   return error as InputError;
 }
 
@@ -43,32 +43,32 @@ const withReport = (edit: (r: Record<string, unknown>) => void) => {
 };
 
 describe("judge report import", () => {
-  it("a v2 judge report is stored whole with an audit row, and compares exactly like its file", () => {
-    const out = importJudgeReportText(t.db, { name: "careful-copy", fileName: "careful.report.json", text: careful, actor: "analyst@example.org" });
+  it("a v2 judge report is stored whole with an audit row, and compares exactly like its file", async () => {
+    const out = await importJudgeReportText(t.db, { name: "careful-copy", fileName: "careful.report.json", text: careful, actor: "analyst@example.org" });
     expect(out).toMatchObject({ name: "careful-copy", cases: 43 });
-    const row = t.db.select().from(judgeReports).where(eq(judgeReports.id, out.id)).get()!;
-    expect(row).toMatchObject({ name: "careful-copy", fileName: "careful.report.json", example: false, createdBy: "analyst@example.org" });
-    expect(row.report.cases[0]).toMatchObject({ role: "retirement_desk", id: "ret-001", candidate: expect.any(String), items: expect.any(Object) });
-    expect(t.db.select().from(auditLog).where(eq(auditLog.action, "judge_report.import")).all()).toMatchObject([{ actor: "analyst@example.org", entity: "judge_report", entityId: String(out.id) }]);
-    const self = loadComparison(t.db, { baseline: `judge:${out.id}`, candidate: `judge:${out.id}` });
+    const [row] = await t.db.select().from(judgeReports).where(eq(judgeReports.id, out.id)).limit(1);
+    expect(row!).toMatchObject({ name: "careful-copy", fileName: "careful.report.json", example: false, createdBy: "analyst@example.org" });
+    expect(row!.report.cases[0]).toMatchObject({ role: "retirement_desk", id: "ret-001", candidate: expect.any(String), items: expect.any(Object) });
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, "judge_report.import"))).toMatchObject([{ actor: "analyst@example.org", entity: "judge_report", entityId: String(out.id) }]);
+    const self = await loadComparison(t.db, { baseline: `judge:${out.id}`, candidate: `judge:${out.id}` });
     expect(self.ok && self.outcome.ok && self.outcome.result).toMatchObject({ n_pairs: 43, mean_delta: 0, ci: [0, 0] });
   });
 
-  it("malformed JSON is refused with the file and line, and nothing is written", () => {
-    const e = refused('{\n  "schema_version": 2,\n  "cases": [],\n}\n'); // a trailing comma
+  it("malformed JSON is refused with the file and line, and nothing is written", async () => {
+    const e = await refused('{\n  "schema_version": 2,\n  "cases": [],\n}\n'); // a trailing comma
     expect(e.file).toBe("bad.report.json");
     expect(e.line).toBe(4);
     expect(e.message).toMatch(/^bad\.report\.json:4: malformed JSON/);
   });
 
-  it("a JSON error V8 gives no position for still names its line and column, without quoting the file back (issue 26)", () => {
-    const e = refused('{\n  "schema_version": 2,\n  "cases": [oops]\n}\n');
+  it("a JSON error V8 gives no position for still names its line and column, without quoting the file back (issue 26)", async () => {
+    const e = await refused('{\n  "schema_version": 2,\n  "cases": [oops]\n}\n');
     expect(e.line).toBe(3);
     expect(e.message).toBe("bad.report.json:3: malformed JSON at line 3, column 13: expected a value, found 'o'");
   });
 
-  it("a report that is not schema version 2 is refused on schema_version, and nothing is written", () => {
-    const e = refused(withReport((r) => (r.schema_version = 1)));
+  it("a report that is not schema version 2 is refused on schema_version, and nothing is written", async () => {
+    const e = await refused(withReport((r) => (r.schema_version = 1)));
     expect(e.field).toBe("schema_version");
     expect(e.message).toContain("expected 2");
     // Without schema_version a report is v2 only by its items block (seed 002, issue 20): without items it is v1, refused.
@@ -76,40 +76,40 @@ describe("judge report import", () => {
       delete r.schema_version;
       for (const c of r.cases as Array<Record<string, unknown>>) delete c.items;
     });
-    expect(refused(v1).field).toBe("schema_version");
+    expect((await refused(v1)).field).toBe("schema_version");
   });
 
-  it("a schema error names the field at fault, and nothing is written", () => {
-    const e = refused(withReport((r) => ((r.cases as Array<Record<string, unknown>>)[3]!.verdict = "maybe")));
+  it("a schema error names the field at fault, and nothing is written", async () => {
+    const e = await refused(withReport((r) => ((r.cases as Array<Record<string, unknown>>)[3]!.verdict = "maybe")));
     expect(e.field).toBe("cases[3].verdict");
     expect(e.message).toMatch(/^bad\.report\.json: cases\[3\]\.verdict: /);
-    expect(refused(withReport((r) => (r.kind = "score"))).field).toBe("kind");
+    expect((await refused(withReport((r) => (r.kind = "score")))).field).toBe("kind");
   });
 
-  it("a report with one (role, id) twice is refused, and nothing is written", () => {
-    const e = refused(withReport((r) => (r.cases as unknown[]).push((r.cases as unknown[])[0])));
+  it("a report with one (role, id) twice is refused, and nothing is written", async () => {
+    const e = await refused(withReport((r) => (r.cases as unknown[]).push((r.cases as unknown[])[0])));
     expect(e.message).toContain("duplicate (role, id)");
   });
 
-  it("a duplicate name is refused on the name, and nothing is written", () => {
-    const e = refused(careful, "careful-copy", "careful.report.json");
+  it("a duplicate name is refused on the name, and nothing is written", async () => {
+    const e = await refused(careful, "careful-copy", "careful.report.json");
     expect(e.field).toBe("name");
     expect(e.message).toBe("careful.report.json: name: a judge report named 'careful-copy' already exists");
-    expect(refused(careful, "   ").field).toBe("name");
+    expect((await refused(careful, "   ")).field).toBe("name");
   });
 });
 
 describe("seeding example judge reports", { timeout: 120_000 }, () => {
-  it("db:setup seeds golden/runs/judge/*.report.json as example judge reports, once", () => {
-    const s = makeTempDb();
+  it("db:setup seeds golden/runs/judge/*.report.json as example judge reports, once", async () => {
+    const s = await makeTempDb();
     try {
-      expect(seedFromRepo(s.db).judgeReportsAdded).toEqual(["careful", "envelope", "sloppy"]);
-      expect(seedFromRepo(s.db).judgeReportsAdded).toEqual([]);
-      const judge = listReportSources(s.db).filter((r) => r.kind === "judge");
+      expect((await seedFromRepo(s.db)).judgeReportsAdded).toEqual(["careful", "envelope", "sloppy"]);
+      expect((await seedFromRepo(s.db)).judgeReportsAdded).toEqual([]);
+      const judge = (await listReportSources(s.db)).filter((r) => r.kind === "judge");
       expect(judge.map((r) => [r.name, r.example]).sort()).toEqual([["careful", true], ["envelope", true], ["sloppy", true]]);
       expect(judge.every((r) => r.ref === `judge:${r.id}`)).toBe(true);
     } finally {
-      s.cleanup();
+      await s.cleanup();
     }
   });
 });

@@ -7,6 +7,7 @@ import { parseJsonDocument } from "../../lib/io/parse";
 import { judgeReportV2Schema, type JudgeReportV2 } from "../../lib/judge/report-schema";
 import type { Db, DbOrTx } from "../index";
 import { judgeReports } from "../schema";
+import { lockForTransaction } from "../sql";
 import { audit } from "./audit";
 
 // Issue 5: judge reports live in the database (the examples seeded by db:setup, others uploaded), so compare, flip
@@ -44,33 +45,32 @@ export function parseJudgeReportText(text: string, fileName: string): JudgeRepor
 }
 
 /** A trimmed, unused judge report name; InputError (field "name") otherwise. */
-export function checkJudgeReportName(db: DbOrTx, name: string, fileName: string): string {
+export async function checkJudgeReportName(db: DbOrTx, name: string, fileName: string): Promise<string> {
   const trimmed = name.trim();
   if (trimmed === "") throw new InputError(fileName, 0, "name", "a judge report needs a name");
   if (trimmed.length > MAX_JUDGE_REPORT_NAME) throw new InputError(fileName, 0, "name", `at most ${MAX_JUDGE_REPORT_NAME} characters`);
-  if (db.select({ id: judgeReports.id }).from(judgeReports).where(eq(judgeReports.name, trimmed)).get()) throw new InputError(fileName, 0, "name", `a judge report named '${trimmed}' already exists`);
+  const [taken] = await db.select({ id: judgeReports.id }).from(judgeReports).where(eq(judgeReports.name, trimmed)).limit(1);
+  if (taken) throw new InputError(fileName, 0, "name", `a judge report named '${trimmed}' already exists`);
   return trimmed;
 }
 
 /**
- * Parses, then stores a judge report with its audit row in ONE immediate transaction. Bad input or a duplicate name
- * throws InputError before anything is written.
+ * Parses, then stores a judge report with its audit row in ONE transaction. Bad input or a duplicate name throws
+ * InputError before anything is written.
  */
-export function importJudgeReportText(db: Db, meta: JudgeReportMeta & { text: string }): { id: number; name: string; cases: number } {
-  checkJudgeReportName(db, meta.name, meta.fileName);
+export async function importJudgeReportText(db: Db, meta: JudgeReportMeta & { text: string }): Promise<{ id: number; name: string; cases: number }> {
+  await checkJudgeReportName(db, meta.name, meta.fileName);
   const report = parseJudgeReportText(meta.text, meta.fileName);
   const at = meta.at ?? new Date().toISOString();
-  return db.transaction(
-    (tx) => {
-      const name = checkJudgeReportName(tx, meta.name, meta.fileName); // again inside the lock: two uploads of one name
-      const row = tx
-        .insert(judgeReports)
-        .values({ name, fileName: meta.fileName, report, example: meta.example ?? false, createdBy: meta.actor, createdAt: at })
-        .returning({ id: judgeReports.id })
-        .get();
-      audit(tx, { actor: meta.actor, action: "judge_report.import", entity: "judge_report", entityId: String(row.id), at, detail: { name, file: meta.fileName, cases: report.cases.length, example: meta.example ?? false } });
-      return { id: row.id, name, cases: report.cases.length };
-    },
-    { behavior: "immediate" },
-  );
+  return db.transaction(async (tx) => {
+    // Again inside the transaction, under a lock on the name: two uploads of one name (also across app instances).
+    await lockForTransaction(tx as never, `judge_report:${meta.name.trim()}`);
+    const name = await checkJudgeReportName(tx, meta.name, meta.fileName);
+    const [row] = await tx
+      .insert(judgeReports)
+      .values({ name, fileName: meta.fileName, report, example: meta.example ?? false, createdBy: meta.actor, createdAt: at })
+      .returning({ id: judgeReports.id });
+    await audit(tx, { actor: meta.actor, action: "judge_report.import", entity: "judge_report", entityId: String(row!.id), at, detail: { name, file: meta.fileName, cases: report.cases.length, example: meta.example ?? false } });
+    return { id: row!.id, name, cases: report.cases.length };
+  });
 }

@@ -41,18 +41,18 @@ export async function POST(req: Request): Promise<Response> {
   const { name, file } = params.data;
   const upload = await readUpload(req, file, MAX_JUDGE_REPORT_BYTES);
   if (!upload.ok) {
-    audit(getDb(), { actor: auth.user.email, action: "judge_report.import.refused", entity: "judge_report", entityId: name, detail: { status: upload.status, file, field: null, error: upload.message } });
+    await audit(await getDb(), { actor: auth.user.email, action: "judge_report.import.refused", entity: "judge_report", entityId: name, detail: { status: upload.status, file, field: null, error: upload.message } });
     return reply(upload.status, { data: null, error: upload.message });
   }
   const bytes = upload.bytes;
   try {
-    const out = importJudgeReportText(getDb(), { name, fileName: file, text: decodeUtf8(bytes, file), actor: auth.user.email });
+    const out = await importJudgeReportText(await getDb(), { name, fileName: file, text: decodeUtf8(bytes, file), actor: auth.user.email });
     revalidatePath("/compare");
     return reply(200, { data: out, error: null });
   } catch (e) {
     if (e instanceof InputError) {
       // Issue 20: a refused report is recorded (a report whose figures contradict its votes is an attack, not only a typo).
-      audit(getDb(), { actor: auth.user.email, action: "judge_report.import.refused", entity: "judge_report", entityId: name, detail: { status: 400, file, field: e.field || null, error: e.message } });
+      await audit(await getDb(), { actor: auth.user.email, action: "judge_report.import.refused", entity: "judge_report", entityId: name, detail: { status: 400, file, field: e.field || null, error: e.message } });
       return reply(400, { data: null, error: e.message, line: e.line || null, field: e.field || null });
     }
     throw e;

@@ -37,9 +37,9 @@ export default async function CompareCasePage({ searchParams }: { searchParams: 
   const { baseline, candidate, key } = parsed.data;
   const pairQuery = `baseline=${encodeURIComponent(baseline)}&candidate=${encodeURIComponent(candidate)}`;
   const back = `/compare?${pairQuery}`;
-  const db = getDb();
+  const db = await getDb();
   // The compare page's flips and blockers (one lib/ pairing), without its bootstrap, so a flip can be reviewed here.
-  const figures = loadReviewFigures(db, { baseline, candidate });
+  const figures = await loadReviewFigures(db, { baseline, candidate });
   const toReview = figures ? reviewItems(figures) : [];
   const at = toReview.findIndex((i) => i.key === key);
   const step = (i: number) => (i >= 0 && i < toReview.length ? { key: toReview[i]!.key, href: `/compare/case?${pairQuery}&key=${encodeURIComponent(toReview[i]!.key)}` } : null);
@@ -121,22 +121,23 @@ function changesOf(baseline: string | null, candidate: string | null): { base: C
 // A reply that failed the format check is shown raw, so both sides can read alike: say why it failed.
 const formatOf = (s: { formatValid: boolean; formatError: string | null } | undefined) => (!s ? "—" : s.formatValid ? "valid" : `invalid: ${s.formatError ?? "unparseable"}`);
 
-function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candidate: ReportRef; caseKey: string }) {
-  const db = getDb();
-  const sides = [baseline, candidate].map((ref) => {
+async function RunCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candidate: ReportRef; caseKey: string }) {
+  const db = await getDb();
+  const sides: Array<{ ref: ReportRef; runId: number; name: string | null; lines: Awaited<ReturnType<typeof caseLines>>; first: Awaited<ReturnType<typeof caseLines>>[number] | undefined; text: string | null; hits: Span[]; cleared: Span[] }> = [];
+  for (const ref of [baseline, candidate]) {
     const runId = parseRef(ref)!.id;
-    const lines = caseLines(db, runId, caseKey);
+    const lines = await caseLines(db, runId, caseKey);
     const first = lines[0];
     const format = first ? checkFormat(first.raw) : null;
     // Spans point into the parsed reply; a reply that is not the contract's JSON is shown raw and unmarked.
     const text = first ? (format?.ok ? format.output.reply : first.raw) : null;
     const hits: Span[] = first && format?.ok ? DETECTOR_CODES.flatMap((code) => (first.score.hits[code] ?? []).map((h) => ({ ...h, code }))) : [];
     const cleared: Span[] = first && format?.ok ? (first.score.cleared ?? []).map((c) => ({ start: c.start, end: c.end, text: c.text, reason: c.reason, code: c.detector, outcome: "cleared" as const })) : [];
-    return { ref, runId, name: runName(db, runId), lines, first, text, hits, cleared };
-  });
+    sides.push({ ref, runId, name: await runName(db, runId), lines, first, text, hits, cleared });
+  }
   const [b, c] = sides.map((s) => s.first);
   const decisionId = b?.score.decisionId ?? c?.score.decisionId ?? caseKey.replace(/ \(thinking\)$/, "");
-  const message = runCustomerMessage(db, sides[0]!.runId, decisionId);
+  const message = await runCustomerMessage(db, sides[0]!.runId, decisionId);
   const changes = changesOf(sides[0]!.text, sides[1]!.text);
   return (
     <>
@@ -244,9 +245,10 @@ const itemFails = (item: ItemView | undefined) => (item ? (item.kind === "must_i
 
 const votes = (item: ItemView | undefined) => (!item ? "" : item.votes_valid === null ? "votes unknown" : `${item.votes_true}/${item.votes_valid} yes`);
 
-function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candidate: ReportRef; caseKey: string }) {
-  const db = getDb();
-  const sides = [baseline, candidate].map((ref) => ({ ref, found: judgeCase(db, parseRef(ref)!.id, caseKey) }));
+async function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; candidate: ReportRef; caseKey: string }) {
+  const db = await getDb();
+  const sides = [];
+  for (const ref of [baseline, candidate]) sides.push({ ref, found: await judgeCase(db, parseRef(ref)!.id, caseKey) });
   const [b, c] = sides.map((s) => s.found?.case ?? null) as [JudgeCaseForCompare | null, JudgeCaseForCompare | null];
   const views = (x: JudgeCaseForCompare | null) => new Map(Object.entries(x?.items ?? {}).map(([name, raw]) => [name, itemView(name, raw, x!)]));
   const [bv, cv] = [views(b), views(c)];
@@ -258,7 +260,7 @@ function JudgeCase({ baseline, candidate, caseKey }: { baseline: ReportRef; cand
   const validVotes = (x: JudgeCaseForCompare | null) => (!x ? "—" : x.votes_valid === undefined ? "unknown" : `${x.votes_valid}/${x.votes_configured ?? "?"}`);
   const changedCount = ordered.filter((k) => itemVerdict(bv.get(k)) !== itemVerdict(cv.get(k))).length;
   const caseId = caseKey.slice(caseKey.lastIndexOf("/") + 1);
-  const brief = judgeCaseBrief(db, caseId);
+  const brief = await judgeCaseBrief(db, caseId);
   const replyOf = (x: JudgeCaseForCompare | null) => x?.judged_text ?? x?.candidate ?? null;
   const changes = changesOf(replyOf(b), replyOf(c));
   return (
