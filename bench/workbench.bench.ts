@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { listFiles, repoPath } from "../bin/load/files";
-import { openDb, type Db } from "../db/index";
+import { closeDb, openDb, openSqlite, type Db } from "../db/index";
 import { decisionTablePage, type DecisionTableQuery } from "../db/queries/decision-table";
 import { figuresOf, loadProbeSet } from "../db/queries/probe-set";
 import { loadDbScoringContext } from "../db/queries/scoring-context";
@@ -35,26 +35,28 @@ for (let round = 0; lines.length < TARGET; round++) {
 }
 const text = `${lines.join("\n")}\n`;
 
-function freshDb(name: string): Db {
-  const db = openDb(path.join(dir, `${name}.db`));
-  seedFromRepo(db, { exampleRuns: false });
+/** A fresh seeded SQLite file; `raw` opens it with openSqlite, since the raw floor below writes through `$client`. */
+async function freshDb(name: string, raw = false): Promise<Db> {
+  const file = path.join(dir, `${name}.db`);
+  const db = raw ? openSqlite(file) : await openDb(file);
+  await seedFromRepo(db, { exampleRuns: false });
   return db;
 }
 
 /** The app's path: the async scorer the upload route uses, then storeScoredRun (Drizzle, one transaction). */
 async function importViaApp(db: Db, name: string): Promise<{ ms: number; storeMs: number; runId: number }> {
-  const ctx = loadDbScoringContext(db);
+  const ctx = await loadDbScoringContext(db);
   const t0 = performance.now();
   const scored = await scoreRunTextAsync(text, `${name}.jsonl`, ctx);
   const t1 = performance.now();
-  const runId = storeScoredRun(db, { name, fileName: `${name}.jsonl`, actor: "bench" }, scored);
+  const runId = await storeScoredRun(db, { name, fileName: `${name}.jsonl`, actor: "bench" }, scored);
   const t2 = performance.now();
   return { ms: t2 - t0, storeMs: t2 - t1, runId };
 }
 
 /** The floor: the same parse + score, then hand-written prepared statements for the same rows, one transaction. */
 async function importRaw(db: Db, name: string): Promise<{ ms: number; storeMs: number }> {
-  const ctx = loadDbScoringContext(db);
+  const ctx = await loadDbScoringContext(db);
   const t0 = performance.now();
   const scored: ScoredRun = await scoreRunTextAsync(text, `${name}.jsonl`, ctx);
   const t1 = performance.now();
@@ -79,8 +81,8 @@ async function importRaw(db: Db, name: string): Promise<{ ms: number; storeMs: n
   return { ms: t2 - t0, storeMs: t2 - t1 };
 }
 
-const appDb = freshDb("app");
-const rawDb = freshDb("raw");
+const appDb = await freshDb("app");
+const rawDb = await freshDb("raw", true);
 // Warm-up (JIT, prepared-statement caches) on a small slice is not needed for a 100k-row figure; take the best of two.
 const app1 = await importViaApp(appDb, "bench-a");
 const raw1 = await importRaw(rawDb, "bench-a");
@@ -95,7 +97,7 @@ console.log(`workbench: parse + score + raw prepared-statement insert of the sam
 console.log(`workbench: of which the store step alone: Drizzle ${ms(appStore)} vs raw ${ms(rawStore)} (${(appStore / rawStore).toFixed(2)}×); the rest is parse + score (lib/)`);
 
 // --- first page of the decision table on the 100,000-decision run (fresh connection: no warm page cache in SQLite)
-const reader = openDb(path.join(dir, "app.db"));
+const reader = await openDb(path.join(dir, "app.db"));
 const runId = app2.runId;
 const pages: Array<[string, Partial<DecisionTableQuery>]> = [
   ["line order", {}],
@@ -107,31 +109,31 @@ const pages: Array<[string, Partial<DecisionTableQuery>]> = [
 for (const [label, over] of pages) {
   const q: DecisionTableQuery = { runId, sort: "line", dir: "asc", page: 0, size: 50, ...over };
   const t0 = performance.now();
-  const first = decisionTablePage(reader, q);
+  const first = await decisionTablePage(reader, q);
   const cold = performance.now() - t0;
-  if (over.page) decisionTablePage(reader, { ...q, page: Math.floor(first.total / 50) });
+  if (over.page) await decisionTablePage(reader, { ...q, page: Math.floor(first.total / 50) });
   const t1 = performance.now();
-  decisionTablePage(reader, q);
+  await decisionTablePage(reader, q);
   const warm = performance.now() - t1;
   console.log(`workbench: decision table first page (${label}; ${first.total.toLocaleString("en-US")} matching): ${cold.toFixed(1)} ms cold, ${warm.toFixed(1)} ms warm (target < 500 ms)`);
 }
 
 // --- label-to-figures latency on a 1,000-probe set (H5 probes repeated under new ids)
-const probeDb = openDb(path.join(dir, "probes.db"));
+const probeDb = await openDb(path.join(dir, "probes.db"));
 const h5 = loadProbes().filter((p) => p.detector === "H5");
 const many = Array.from({ length: N_PROBES }, (_, i) => {
   const p = h5[i % h5.length]!;
   return { probe: { ...p, id: `bench-h5-${String(i).padStart(4, "0")}` }, file: "probes/h5.jsonl", seq: i + 1 };
 });
-seedProbes(probeDb, many);
-figuresOf(loadProbeSet(probeDb, "H5")); // predictions are memoised per probe, as in the running server
+await seedProbes(probeDb, many);
+figuresOf(await loadProbeSet(probeDb, "H5")); // predictions are memoised per probe, as in the running server
 const server: number[] = [];
 const client: number[] = [];
 for (let i = 0; i < 100; i++) {
   const probeId = many[(i * 37) % N_PROBES]!.probe.id;
   const t0 = performance.now();
-  saveLabel(probeDb, { probeId, annotator: i % 2 ? "alice" : "bob", label: i % 3 ? "violation" : "clean" });
-  const set = loadProbeSet(probeDb, "H5");
+  await saveLabel(probeDb, { probeId, annotator: i % 2 ? "alice" : "bob", label: i % 3 ? "violation" : "clean" });
+  const set = await loadProbeSet(probeDb, "H5");
   const f = figuresOf(set);
   server.push(performance.now() - t0);
   const t1 = performance.now();
@@ -141,5 +143,5 @@ for (let i = 0; i < 100; i++) {
 }
 console.log(`workbench: label → figures, ${N_PROBES} probes: save + reload + recompute on the server median ${quantile(server, 0.5).toFixed(1)} ms, p95 ${quantile(server, 0.95).toFixed(1)} ms; in-browser recompute median ${quantile(client, 0.5).toFixed(2)} ms (target < 100 ms key press → figures)`);
 
-for (const db of [appDb, rawDb, reader, probeDb]) db.$client.close();
+for (const db of [appDb, rawDb, reader, probeDb]) await closeDb(db);
 rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
-import { openDb, type Db } from "../db/index";
+import { closeDb, openDb, type Db } from "../db/index";
 import { auditLog } from "../db/schema";
 import { audit } from "../db/writes/audit";
 import { exampleRunLines, jsonl, repo, signIn, uploadRun } from "./helpers";
@@ -17,7 +17,7 @@ let server: Server;
 let other = "";
 
 test.beforeAll(async ({ baseURL }) => {
-  db = openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
+  db = await openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
   // Another origin (another port of this host): a link to the export and a form posting to a page, as an attacker's site.
   server = createServer((req, res) => {
     res.setHeader("Content-Type", "text/html; charset=utf-8");
@@ -29,26 +29,26 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test.afterAll(async () => {
-  db.$client.close();
+  await closeDb(db);
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const exportsBy = (actor: string) => db.select().from(auditLog).where(and(eq(auditLog.action, "probes.export"), eq(auditLog.actor, actor))).all().length;
+const exportsBy = async (actor: string) => (await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.action, "probes.export"), eq(auditLog.actor, actor)))).length;
 
 test("a page on another site cannot make a lead's browser export the probes: 403 in words, and no export recorded", async ({ page }) => {
   await signIn(page, "lead");
-  const before = exportsBy("lead@assay.test");
+  const before = await exportsBy("lead@assay.test");
   await page.goto(`${other}/export`);
   const answer = page.waitForResponse((r) => r.url().includes("/api/export/probes"));
   await page.getByRole("link", { name: "free prizes" }).click();
   const res = await answer;
   expect(res.status()).toBe(403);
   expect(((await res.json()) as { error: string }).error).toBe("accepted from the workbench's own pages only: this request came from another site");
-  expect(exportsBy("lead@assay.test")).toBe(before);
+  expect(await exportsBy("lead@assay.test")).toBe(before);
   // The same download from the workbench itself still works, and is recorded.
   const own = await page.request.get("/api/export/probes");
   expect(own.status()).toBe(200);
-  expect(exportsBy("lead@assay.test")).toBe(before + 1);
+  expect(await exportsBy("lead@assay.test")).toBe(before + 1);
 });
 
 test("a form on another site posting to a page gets a page saying it was refused, not a bare 500", async ({ page }) => {
@@ -81,7 +81,7 @@ test("300 anonymous requests are one audit row counting 300, found with the page
 
 test("the Audit log pages through more entries than fit on one page, and filters by date", async ({ page }) => {
   const action = `e2e.paging.${stamp}`;
-  for (let i = 0; i < 130; i++) audit(db, { actor: "e2e@assay.test", action, entity: "e2e", entityId: String(i), at: `2026-01-0${1 + (i % 2)}T10:00:00.000Z` });
+  for (let i = 0; i < 130; i++) await audit(db, { actor: "e2e@assay.test", action, entity: "e2e", entityId: String(i), at: `2026-01-0${1 + (i % 2)}T10:00:00.000Z` });
   await signIn(page, "analyst");
   await page.goto(`/audit?action=${encodeURIComponent(action)}`);
   const table = page.getByRole("table", { name: "Audit log" });

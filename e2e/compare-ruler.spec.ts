@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { openDb, type Db } from "../db/index";
+import { closeDb, openDb, type Db } from "../db/index";
 import { loadDbScoringContext } from "../db/queries/scoring-context";
 import { runs } from "../db/schema";
 import { deleteRun } from "../db/writes/delete-run";
@@ -22,29 +22,32 @@ const name = `overpromiser, H5 advisory ${Date.now().toString(36)}`;
 let db: Db;
 let runId: number;
 
-test.beforeAll(() => {
-  db = openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
-  const ctx = loadDbScoringContext(db);
+test.beforeAll(async () => {
+  db = await openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
+  const ctx = await loadDbScoringContext(db);
   const h5 = { ...ctx.detectors.H5, advisory: true, advisory_reasons: ["recall 0.850 < 0.9 (set by this test)"] };
   const text = readFileSync(repo("golden", "runs", "overpromiser.jsonl"), "utf8");
-  runId = importRunText(db, { ...ctx, detectors: { ...ctx.detectors, H5: h5 } }, { name, fileName: "overpromiser.jsonl", text, actor: "e2e" }).runId;
+  runId = (await importRunText(db, { ...ctx, detectors: { ...ctx.detectors, H5: h5 } }, { name, fileName: "overpromiser.jsonl", text, actor: "e2e" })).runId;
 });
 
-test.afterAll(() => {
-  deleteRun(db, { runId, actor: "e2e" });
-  db.$client.close();
+test.afterAll(async () => {
+  await deleteRun(db, { runId, actor: "e2e" });
+  await closeDb(db);
 });
 
-const runIdOf = (runName: string) => db.select({ id: runs.id }).from(runs).where(eq(runs.name, runName)).get()!.id;
+const runIdOf = async (runName: string) => (await db.select({ id: runs.id }).from(runs).where(eq(runs.name, runName)).limit(1))[0]!.id;
+/** A stored run's report. */
+const reportOf = async (id: number) => (await db.select({ report: runs.report }).from(runs).where(eq(runs.id, id)).limit(1))[0]!.report;
 
 test("a lead comparing two runs scored with different advisory criteria is told first that it is not like for like, with the verdict both ways", async ({ page }) => {
   await signIn(page, "lead");
-  await page.goto(`/compare?baseline=run:${runIdOf("overpromiser")}&candidate=run:${runId}`);
+  const overpromiser = await runIdOf("overpromiser");
+  await page.goto(`/compare?baseline=run:${overpromiser}&candidate=run:${runId}`);
   const alert = page.getByRole("alert", { name: "Not comparable" });
   await expect(alert).toContainText("Not like for like");
   // Each side's advisory criteria as scored (the shipped labels may make another criterion advisory on both sides).
-  const adv = (id: number) => [...db.select({ r: runs.report }).from(runs).where(eq(runs.id, id)).get()!.r.advisory].sort().join(", ") || "none";
-  await expect(alert).toContainText(`not comparable: advisory criteria ${adv(runIdOf("overpromiser"))} vs ${adv(runId)}`);
+  const adv = async (id: number) => [...(await reportOf(id)).advisory].sort().join(", ") || "none";
+  await expect(alert).toContainText(`not comparable: advisory criteria ${await adv(overpromiser)} vs ${await adv(runId)}`);
   // The alert opens the comparison: it comes before the verdict.
   const [alertBox, verdictBox] = [await alert.boundingBox(), await page.getByRole("region", { name: "Verdict" }).boundingBox()];
   expect(alertBox!.y).toBeLessThan(verdictBox!.y);
@@ -69,7 +72,7 @@ test("the Runs list gives the strict composite columns as prominent as the compo
   const table = page.getByRole("table", { name: "Runs" });
   await expect(table.getByRole("columnheader", { name: "strict dev" })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "strict eval" })).toBeVisible();
-  const report = db.select({ report: runs.report }).from(runs).where(eq(runs.id, runId)).get()!.report;
+  const report = await reportOf(runId);
   const row = table.getByRole("row", { name: new RegExp(name.replace(/[()]/g, "\\$&")) });
   const [composite, strictCell] = [row.getByRole("cell").nth(1), row.getByRole("cell").nth(2)];
   await expect(composite).toHaveText(f3(report.splits.dev.composite));

@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test, type Request } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { runRef, type ReportRef } from "../lib/approval/report-ref";
-import { openDb, type Db } from "../db/index";
+import { closeDb, openDb, type Db } from "../db/index";
 import { loadDbScoringContext } from "../db/queries/scoring-context";
 import { flipReviews, runs } from "../db/schema";
 import { makeRunText } from "../db/testing/runs";
@@ -21,21 +21,21 @@ let b: number;
 let lines: number;
 let baselineRef: ReportRef;
 
-test.beforeAll(() => {
-  db = openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
-  const ctx = loadDbScoringContext(db);
+test.beforeAll(async () => {
+  db = await openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
+  const ctx = await loadDbScoringContext(db);
   const text = makeRunText(ctx.points);
   lines = ctx.points.length;
-  a = importRunText(db, ctx, { name: `delete-a ${stamp}`, fileName: "a.jsonl", text, actor: "e2e" }).runId;
-  b = importRunText(db, ctx, { name: `delete-b ${stamp}`, fileName: "b.jsonl", text, actor: "e2e" }).runId;
-  baselineRef = runRef(db.select({ id: runs.id }).from(runs).where(eq(runs.example, true)).get()!.id);
-  saveFlipReview(db, { baselineRef, candidateRef: runRef(b), review: { case_key: ctx.points[0]!.decision_id, decision: "reject", note: "", reviewer: "lead@assay.test", at: new Date().toISOString() } });
+  a = (await importRunText(db, ctx, { name: `delete-a ${stamp}`, fileName: "a.jsonl", text, actor: "e2e" })).runId;
+  b = (await importRunText(db, ctx, { name: `delete-b ${stamp}`, fileName: "b.jsonl", text, actor: "e2e" })).runId;
+  baselineRef = runRef((await db.select({ id: runs.id }).from(runs).where(eq(runs.example, true)).limit(1))[0]!.id);
+  await saveFlipReview(db, { baselineRef, candidateRef: runRef(b), review: { case_key: ctx.points[0]!.decision_id, decision: "reject", note: "", reviewer: "lead@assay.test", at: new Date().toISOString() } });
 });
 
-test.afterAll(() => {
-  db.delete(flipReviews).where(and(eq(flipReviews.baselineRef, baselineRef), eq(flipReviews.candidateRef, `run:${b}`))).run();
-  db.delete(runs).where(eq(runs.id, b)).run();
-  db.$client.close();
+test.afterAll(async () => {
+  await db.delete(flipReviews).where(and(eq(flipReviews.baselineRef, baselineRef), eq(flipReviews.candidateRef, `run:${b}`)));
+  await db.delete(runs).where(eq(runs.id, b));
+  await closeDb(db);
 });
 
 test.describe.serial("deleting a run", () => {
@@ -54,7 +54,7 @@ test.describe.serial("deleting a run", () => {
     await confirm.getByRole("button", { name: `Delete run and ${(2 * lines).toLocaleString("en-US")} rows` }).click();
     deleteRequest = await captured;
     await expect(page).toHaveURL(/\/$/);
-    expect(db.select().from(runs).where(eq(runs.id, a)).all()).toEqual([]);
+    expect(await db.select().from(runs).where(eq(runs.id, a))).toEqual([]);
     await page.goto("/audit");
     const row = page.getByRole("table", { name: "Audit log" }).getByRole("row").filter({ hasText: "run.delete" }).filter({ hasText: `run ${a}` });
     await expect(row).toContainText("lead@assay.test");
@@ -75,7 +75,7 @@ test.describe.serial("deleting a run", () => {
       data: deleteRequest.postData()!.replace(String(a), String(b)),
     });
     expect(await replay.text()).toContain(`run #${b} 'delete-b ${stamp}' cannot be deleted: 1 flip review(s) of the comparison ${baselineRef} → run:${b} name it`);
-    expect(db.select().from(runs).where(eq(runs.id, b)).all()).toHaveLength(1);
+    expect(await db.select().from(runs).where(eq(runs.id, b))).toHaveLength(1);
   });
 
   test("an analyst (who may import) sees no delete control, and a forged delete is refused (403) and audited", async ({ page }) => {
@@ -89,7 +89,7 @@ test.describe.serial("deleting a run", () => {
       data: deleteRequest.postData()!.replace(String(a), String(b)),
     });
     expect(await replay.text()).toContain("delete run needs the lead role");
-    expect(db.select().from(runs).where(eq(runs.id, b)).all()).toHaveLength(1);
+    expect(await db.select().from(runs).where(eq(runs.id, b))).toHaveLength(1);
     await page.goto("/audit");
     const row = page.getByRole("table", { name: "Audit log" }).getByRole("row").filter({ hasText: "run.delete.refused" }).filter({ hasText: `run ${b}` });
     await expect(row.first()).toContainText("analyst@assay.test");

@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { loadPack } from "../bin/load/pack";
-import { openDb, type Db } from "../db/index";
+import { closeDb, openDb, type Db } from "../db/index";
 import { loadDbScoringContext } from "../db/queries/scoring-context";
 import { OLD_PACK, seedOldPack } from "../db/testing/old-pack";
 import { runs } from "../db/schema";
@@ -18,18 +18,18 @@ const CURRENT = loadPack().version;
 const name = `scored under v${OLD_PACK} ${Date.now().toString(36)}`;
 let db: Db;
 let runId: number;
-let old: ReturnType<typeof seedOldPack>;
+let old: Awaited<ReturnType<typeof seedOldPack>>;
 
-test.beforeAll(() => {
-  db = openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
-  old = seedOldPack(db, "2000-01-01T00:00:00.000Z");
-  const ctx = loadDbScoringContext(db, OLD_PACK);
-  runId = importRunText(db, ctx, { name, fileName: "old.jsonl", text: makeRunText(ctx.points), actor: "e2e" }).runId;
+test.beforeAll(async () => {
+  db = await openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
+  old = await seedOldPack(db, "2000-01-01T00:00:00.000Z");
+  const ctx = await loadDbScoringContext(db, OLD_PACK);
+  runId = (await importRunText(db, ctx, { name, fileName: "old.jsonl", text: makeRunText(ctx.points), actor: "e2e" })).runId;
 });
 
-test.afterAll(() => {
-  deleteRun(db, { runId, actor: "e2e" });
-  db.$client.close();
+test.afterAll(async () => {
+  await deleteRun(db, { runId, actor: "e2e" });
+  await closeDb(db);
 });
 
 test("a run scored under an older pack says which, and its decisions show that pack's targets", async ({ page }) => {
@@ -44,7 +44,7 @@ test("a run scored under an older pack says which, and its decisions show that p
   await expect(page.getByRole("note", { name: "Pack version" })).toContainText(`Scored under pack v${OLD_PACK}; the workbench's current pack is v${CURRENT}.`);
   await expect(page.getByRole("note", { name: "Pack version" })).toContainText(`not comparable with runs scored under v${CURRENT}`);
 
-  const lineNo = makeRunText(loadDbScoringContext(db, OLD_PACK).points).split("\n").findIndex((l) => l.includes(`"${old.decisionId}"`)) + 1;
+  const lineNo = makeRunText((await loadDbScoringContext(db, OLD_PACK)).points).split("\n").findIndex((l) => l.includes(`"${old.decisionId}"`)) + 1;
   await page.goto(`/runs/${runId}/decisions/${lineNo}`);
   await expect(page.getByRole("heading", { name: `Target (pack v${OLD_PACK})` })).toBeVisible();
   await expect(page.getByRole("table", { name: "Target" }).getByRole("row", { name: /^priority/ })).toContainText(String(old.oldTarget.priority));
@@ -52,7 +52,7 @@ test("a run scored under an older pack says which, and its decisions show that p
 
 test("comparing it with a run of the current pack says first, in words, that the two are not comparable", async ({ page }) => {
   await signIn(page, "analyst");
-  const careful = db.select({ id: runs.id }).from(runs).where(eq(runs.name, "careful")).get()!.id;
+  const careful = (await db.select({ id: runs.id }).from(runs).where(eq(runs.name, "careful")).limit(1))[0]!.id;
   await page.goto(`/compare?baseline=run:${runId}&candidate=run:${careful}`);
   const alert = page.getByRole("alert", { name: "Not comparable" });
   await expect(alert).toContainText(`not comparable: pack v${OLD_PACK} vs v${CURRENT} (the targets changed, so Δ mixes the pack change with the agent change)`);

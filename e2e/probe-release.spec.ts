@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { openDb, type Db } from "../db/index";
+import { closeDb, openDb, type Db } from "../db/index";
 import { listApprovals } from "../db/queries/baselines";
 import { draftState, latestRelease } from "../db/queries/probe-set-versions";
 import { loadDbScoringContext } from "../db/queries/scoring-context";
@@ -35,40 +35,40 @@ const ids = { before: 0, after: 0 };
 let startAdvisory: string[] = [];
 const advisoryText = (xs: string[]) => (xs.length ? [...xs].sort().join(", ") : "none");
 
-const runRow = (id: number) => db.select().from(runs).where(eq(runs.id, id)).get()!;
-function importUnderRelease(name: string, body = text): number {
-  const id = importRunText(db, loadDbScoringContext(db), { name, fileName: "overpromiser.jsonl", text: body, actor: "e2e" }).runId;
+const runRow = async (id: number) => (await db.select().from(runs).where(eq(runs.id, id)).limit(1))[0]!;
+async function importUnderRelease(name: string, body = text): Promise<number> {
+  const id = (await importRunText(db, await loadDbScoringContext(db), { name, fileName: "overpromiser.jsonl", text: body, actor: "e2e" })).runId;
   made.runs.push(id);
   return id;
 }
 
-test.beforeAll(() => {
-  db = openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
-  startVersion = latestRelease(db)!.version;
-  const { diff } = draftState(db);
+test.beforeAll(async () => {
+  db = await openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
+  startVersion = (await latestRelease(db))!.version;
+  const { diff } = await draftState(db);
   startDiff = { added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length };
 });
 
-test.afterAll(() => {
-  if (made.approvals.length) db.delete(baselineApprovals).where(inArray(baselineApprovals.candidateRef, made.approvals)).run();
+test.afterAll(async () => {
+  if (made.approvals.length) await db.delete(baselineApprovals).where(inArray(baselineApprovals.candidateRef, made.approvals));
   const refs = made.runs.map((id) => `run:${id}`);
-  if (refs.length) db.delete(flipReviews).where(inArray(flipReviews.candidateRef, refs)).run();
-  for (const id of made.runs) deleteRun(db, { runId: id, actor: "e2e" });
-  if (made.probes.length) db.delete(probes).where(inArray(probes.id, made.probes)).run();
-  db.delete(probeSetVersions).where(gt(probeSetVersions.version, startVersion)).run();
-  db.$client.close();
+  if (refs.length) await db.delete(flipReviews).where(inArray(flipReviews.candidateRef, refs));
+  for (const id of made.runs) await deleteRun(db, { runId: id, actor: "e2e" });
+  if (made.probes.length) await db.delete(probes).where(inArray(probes.id, made.probes));
+  await db.delete(probeSetVersions).where(gt(probeSetVersions.version, startVersion));
+  await closeDb(db);
 });
 
 test("an annotator's labels do not change any run's gating until a lead releases a version, after reading the diff", async ({ page }) => {
   test.setTimeout(180_000);
-  ids.before = importUnderRelease(`overpromiser before release ${tag}`);
-  const before = runRow(ids.before);
+  ids.before = await importUnderRelease(`overpromiser before release ${tag}`);
+  const before = await runRow(ids.before);
   startAdvisory = [...before.report.advisory];
   expect(before.probeSetVersion).toBe(startVersion);
   expect(startAdvisory).not.toContain("H5");
 
   // The annotator's work of the issue: H5 probes labelled violation that H5 misses, until the draft's H5 is advisory.
-  made.probes.push(...addH5MissesUntilAdvisory(db, "annotator@assay.test", `e2e-${tag}`));
+  made.probes.push(...(await addH5MissesUntilAdvisory(db, "annotator@assay.test", `e2e-${tag}`)));
   await signIn(page, "annotator");
   await page.goto("/probes/H5");
   const banner = page.getByRole("note", { name: "Probe-set draft" });
@@ -79,7 +79,7 @@ test("an annotator's labels do not change any run's gating until a lead releases
   await signIn(page, "analyst");
   const form = await uploadRun(page, { name: "overpromiser.jsonl", buffer: Buffer.from(text) }, `overpromiser during draft ${tag}`, 60_000);
   await expect(form.getByRole("status")).toContainText("Imported");
-  const during = db.select().from(runs).where(eq(runs.name, `overpromiser during draft ${tag}`)).get()!;
+  const during = (await db.select().from(runs).where(eq(runs.name, `overpromiser during draft ${tag}`)).limit(1))[0]!;
   made.runs.push(during.id);
   expect([during.probeSetVersion, during.report.advisory, during.report.splits.dev.composite]).toEqual([startVersion, startAdvisory, before.report.splits.dev.composite]);
   // Only a lead may release.
@@ -105,14 +105,14 @@ test("an annotator's labels do not change any run's gating until a lead releases
   await expect(page.getByRole("table", { name: "Audit log" }).getByRole("row", { name: /lead@assay\.test probe_set\.release/ }).first()).toBeVisible();
 
   // From now on imports are gated by the released version, and say so.
-  ids.after = importUnderRelease(`overpromiser after release ${tag}`);
-  const after = runRow(ids.after);
+  ids.after = await importUnderRelease(`overpromiser after release ${tag}`);
+  const after = await runRow(ids.after);
   expect([after.probeSetVersion, [...after.report.advisory].sort()]).toEqual([startVersion + 1, [...startAdvisory, "H5"].sort()]);
   expect(after.report.splits.dev.composite!).toBeGreaterThan(before.report.splits.dev.composite!);
   await page.goto(`/runs/${ids.after}`);
   await expect(page.getByTestId("probe-set-version")).toHaveText(`probe set v${startVersion + 1}`);
   // The run scored before keeps its version and figures.
-  expect(runRow(ids.before).probeSetVersion).toBe(startVersion);
+  expect((await runRow(ids.before)).probeSetVersion).toBe(startVersion);
 });
 
 test("compare across probe-set versions headlines the like-for-like verdict, never the raw IMPROVED", async ({ page }) => {
@@ -137,14 +137,14 @@ test("approving a baseline across a change of ruler needs the lead's written rea
   test.setTimeout(120_000);
   // Approval must be against the current score baseline when there is one: the candidate is its own replies scored
   // under the new version (no flip, no blocker: only the ruler differs). Without one, the two overpromiser runs.
-  const current = currentBaselineRef(listApprovals(db).map((a) => a.record), "score");
+  const current = currentBaselineRef((await listApprovals(db)).map((a) => a.record), "score");
   let baselineRef = `run:${ids.before}`;
   let candidateRef = `run:${ids.after}`;
   if (current !== null) {
     baselineRef = current;
-    const lines = db.select().from(runLines).where(and(eq(runLines.runId, Number(current.slice(4))))).orderBy(asc(runLines.lineNo)).all();
+    const lines = await db.select().from(runLines).where(and(eq(runLines.runId, Number(current.slice(4))))).orderBy(asc(runLines.lineNo));
     const body = `${lines.map((l) => JSON.stringify({ decision_id: l.decisionId, raw: l.raw, thinking: l.thinking, sample: l.sample, model: l.model })).join("\n")}\n`;
-    candidateRef = `run:${importUnderRelease(`current baseline re-scored ${tag}`, body)}`;
+    candidateRef = `run:${await importUnderRelease(`current baseline re-scored ${tag}`, body)}`;
   }
   await signIn(page, "lead");
   await page.goto(`/compare?baseline=${baselineRef}&candidate=${candidateRef}`);

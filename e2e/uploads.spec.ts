@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { openDb, type Db } from "../db/index";
+import { closeDb, openDb, type Db } from "../db/index";
 import { auditLog, runLines, runs } from "../db/schema";
 import { MAX_RUN_BYTES } from "../lib/io/upload-limits";
 import { writeBigRun } from "./big-runs";
@@ -19,13 +19,13 @@ const MB = 1048576;
 let dir: string;
 let db: Db;
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "assay-uploads-"));
-  db = openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
+  db = await openDb(path.isAbsolute(dbFile) ? dbFile : repo(dbFile));
 });
 
-test.afterAll(() => {
-  db.$client.close();
+test.afterAll(async () => {
+  await closeDb(db);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -34,10 +34,10 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** What the database holds for a run by name: the count its report states and the lines actually stored. */
-function stored(name: string): { nLines: number; rows: number } | null {
-  const run = db.select({ id: runs.id, nLines: runs.nLines }).from(runs).where(eq(runs.name, name)).get();
+async function stored(name: string): Promise<{ nLines: number; rows: number } | null> {
+  const [run] = await db.select({ id: runs.id, nLines: runs.nLines }).from(runs).where(eq(runs.name, name)).limit(1);
   if (!run) return null;
-  const rows = db.select({ n: sql<number>`count(*)` }).from(runLines).where(eq(runLines.runId, run.id)).get()!.n;
+  const [{ n: rows } = { n: 0 }] = await db.select({ n: sql<number>`cast(count(*) as integer)` }).from(runLines).where(eq(runLines.runId, run.id));
   return { nLines: run.nLines, rows };
 }
 
@@ -53,7 +53,7 @@ for (const { mb, samples, timeout } of [
     const name = `big ${mb} MB ${stamp}`;
     const form = await uploadRun(page, file, name, timeout - 30_000);
     await expect(form.getByRole("status").filter({ hasText: "Imported" })).toContainText(`(${lines.toLocaleString("en-US")} lines)`);
-    expect(stored(name)).toEqual({ nLines: lines, rows: lines });
+    expect(await stored(name)).toEqual({ nLines: lines, rows: lines });
   });
 }
 
@@ -74,8 +74,8 @@ test("a run over the 128 MB limit is refused as too large, in words, and nothing
   const body = JSON.parse((await res.text()).trim()) as { message: string };
   expect(body.message).toMatch(/^big-130\.jsonl is 1\d\d\.\d MB, over the 128 MB upload limit/);
   expect(body.message).not.toMatch(/malformed/i);
-  expect(stored(name)).toBeNull();
-  const refusal = db.select().from(auditLog).where(and(eq(auditLog.action, "run.import.refused"), eq(auditLog.entityId, name))).orderBy(desc(auditLog.id)).get();
+  expect(await stored(name)).toBeNull();
+  const [refusal] = await db.select().from(auditLog).where(and(eq(auditLog.action, "run.import.refused"), eq(auditLog.entityId, name))).orderBy(desc(auditLog.id)).limit(1);
   expect(refusal?.actor).toBe("analyst@assay.test");
   expect(refusal?.detail).toMatchObject({ status: 413, file: "big-130.jsonl" });
 });
