@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadComparison } from "../../db/queries/compare";
 import { loadDbScoringContext } from "../../db/queries/scoring-context";
 import { runs } from "../../db/schema";
-import { makeTempDb } from "../../db/testing/temp-db";
+import { makeTempDb, type TempDb } from "../../db/testing/temp-db";
 import { importRunText } from "../../db/writes/import-run";
 import { seedFromRepo } from "../../db/writes/seed-repo";
 import { promptLineSchema } from "../../lib/prompts/prompt-line";
@@ -25,8 +25,11 @@ const careful = new Map(readFileSync("golden/runs/careful.jsonl", "utf8").trimEn
 const LEAK = points.find((p) => !p.target.may_disclose_account_details && careful.get(p.decision_id) === true)!.decision_id;
 const BROKEN = points.find((p) => p.decision_id !== LEAK && careful.get(p.decision_id) === false)!.decision_id;
 const behaviour = (id: string): Behaviour => (id === LEAK ? "leak" : id === BROKEN ? "broken" : "good");
-const db = makeTempDb();
-afterAll(() => db.cleanup());
+let db: TempDb;
+beforeAll(async () => {
+  db = await makeTempDb();
+});
+afterAll(async () => db.cleanup());
 
 describe("prompts → generate → import → score → compare", () => {
   it("a scripted model's run goes through the whole loop, and compare names its leak and its broken answer", async () => {
@@ -49,9 +52,9 @@ describe("prompts → generate → import → score → compare", () => {
     expect(model.requests).toHaveLength(points.length * 2);
     const text = readFileSync(runFile, "utf8");
 
-    seedFromRepo(db.db); // the pack, the episodes and the shipped example runs, careful among them
-    const { runId } = importRunText(db.db, loadDbScoringContext(db.db), { name: "scripted-v1", fileName: "scripted.jsonl", text, actor: "loop-test" });
-    const stored = db.db.select({ report: runs.report }).from(runs).where(eq(runs.id, runId)).get()!.report;
+    await seedFromRepo(db.db); // the pack, the episodes and the shipped example runs, careful among them
+    const { runId } = await importRunText(db.db, await loadDbScoringContext(db.db), { name: "scripted-v1", fileName: "scripted.jsonl", text, actor: "loop-test" });
+    const stored = (await db.db.select({ report: runs.report }).from(runs).where(eq(runs.id, runId)))[0]!.report;
 
     const scored = await runCli(["score", "--run", runFile, "--json"]);
     expect(scored.code).toBe(0);
@@ -64,8 +67,8 @@ describe("prompts → generate → import → score → compare", () => {
     expect(cli.splits.all.format_invalid).toBe(2);
     expect(cli.splits.all.hard_violations.H1).toBeGreaterThanOrEqual(2);
 
-    const carefulId = db.db.select({ id: runs.id }).from(runs).where(eq(runs.name, "careful")).get()!.id;
-    const comparison = loadComparison(db.db, { baseline: `run:${carefulId}`, candidate: `run:${runId}` });
+    const carefulId = (await db.db.select({ id: runs.id }).from(runs).where(eq(runs.name, "careful")))[0]!.id;
+    const comparison = await loadComparison(db.db, { baseline: `run:${carefulId}`, candidate: `run:${runId}` });
     expect(comparison.ok).toBe(true);
     if (!comparison.ok) return;
     expect(comparison.outcome.ok).toBe(true);

@@ -6,29 +6,29 @@ import { createRunScorer } from "../../lib/scoring/score-run";
 import { loadDbScoringContext, type DbScoringContext } from "../queries/scoring-context";
 import { auditLog, decisionScores, runLines, runs } from "../schema";
 import { makeRunText } from "../testing/runs";
-import { makeTempDb } from "../testing/temp-db";
+import { makeTempDb, type TempDb } from "../testing/temp-db";
 import { importRunText, scoreRunText, scoreRunTextAsync, storeScoredRun } from "./import-run";
 import { seedFromRepo } from "./seed-repo";
 
-let t: ReturnType<typeof makeTempDb>;
+let t: TempDb;
 let ctx: DbScoringContext;
-beforeAll(() => {
-  t = makeTempDb();
-  seedFromRepo(t.db, { exampleRuns: false });
-  ctx = loadDbScoringContext(t.db);
+beforeAll(async () => {
+  t = await makeTempDb();
+  await seedFromRepo(t.db, { exampleRuns: false });
+  ctx = await loadDbScoringContext(t.db);
 });
-afterAll(() => t.cleanup());
+afterAll(async () => t.cleanup());
 
-const counts = () => ({
-  runs: t.db.select({ n: count() }).from(runs).get()!.n,
-  lines: t.db.select({ n: count() }).from(runLines).get()!.n,
-  scores: t.db.select({ n: count() }).from(decisionScores).get()!.n,
-  audit: t.db.select({ n: count() }).from(auditLog).get()!.n,
+const counts = async () => ({
+  runs: (await t.db.select({ n: count() }).from(runs))[0]!.n,
+  lines: (await t.db.select({ n: count() }).from(runLines))[0]!.n,
+  scores: (await t.db.select({ n: count() }).from(decisionScores))[0]!.n,
+  audit: (await t.db.select({ n: count() }).from(auditLog))[0]!.n,
 });
 
-function expectInputError(fn: () => unknown, line: number, field: string) {
+async function expectInputError(fn: () => unknown, line: number, field: string) {
   try {
-    fn();
+    await fn();
   } catch (e) {
     expect(e).toBeInstanceOf(InputError);
     expect((e as InputError).line).toBe(line);
@@ -38,25 +38,25 @@ function expectInputError(fn: () => unknown, line: number, field: string) {
   throw new Error("expected an InputError");
 }
 
-describe("importing a run", () => {
-  it("stores the report and per-decision scores the lib/ scorer computes on the same text", () => {
+describe("importing a run", async () => {
+  it("stores the report and per-decision scores the lib/ scorer computes on the same text", async () => {
     const text = makeRunText(ctx.points, (p, i, l) => (i % 7 === 0 ? { ...l, raw: "not json" } : l));
-    const { runId } = importRunText(t.db, ctx, { name: "reference", fileName: "reference.jsonl", text, actor: "alice" });
+    const { runId } = await importRunText(t.db, ctx, { name: "reference", fileName: "reference.jsonl", text, actor: "alice" });
     const lib = createRunScorer({ file: "reference.jsonl", points: ctx.points, pack: ctx.pack, detectors: ctx.detectors, evalHash: ctx.evalHash });
     text.split("\n").forEach((l, i) => lib.addLine(l, i + 1));
     const { decisions, ...expected } = lib.finish();
-    const row = t.db.select().from(runs).where(eq(runs.id, runId)).get()!;
-    expect(row.report).toEqual(JSON.parse(JSON.stringify(expected)));
-    expect(row.createdBy).toBe("alice");
-    const stored = t.db.select({ decisionId: decisionScores.decisionId, score: decisionScores.score, strict: decisionScores.scoreStrict, valid: decisionScores.formatValid }).from(decisionScores).where(eq(decisionScores.runId, runId)).orderBy(decisionScores.lineId).all();
+    const [row] = await t.db.select().from(runs).where(eq(runs.id, runId));
+    expect(row!.report).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(row!.createdBy).toBe("alice");
+    const stored = await t.db.select({ decisionId: decisionScores.decisionId, score: decisionScores.score, strict: decisionScores.scoreStrict, valid: decisionScores.formatValid }).from(decisionScores).where(eq(decisionScores.runId, runId)).orderBy(decisionScores.lineId);
     expect(stored).toEqual(decisions.map((d) => ({ decisionId: d.decision_id, score: d.score, strict: d.score_strict, valid: d.format_valid })));
     expect(stored.filter((s) => !s.valid)).toHaveLength(Math.ceil(ctx.points.length / 7));
-    const audit = t.db.select().from(auditLog).where(eq(auditLog.action, "run.import")).all();
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, "run.import"));
     expect(audit.map((a) => [a.actor, a.entityId])).toEqual([["alice", String(runId)]]);
   });
 
-  it("per-split breakdowns add up to the split summaries", () => {
-    const row = t.db.select().from(runs).where(eq(runs.name, "reference")).get()!;
+  it("per-split breakdowns add up to the split summaries", async () => {
+    const row = (await t.db.select().from(runs).where(eq(runs.name, "reference")))[0]!;
     for (const split of ["dev", "eval"] as const) {
       const fams = Object.values(row.splitBreakdowns[split].by_family);
       expect(fams.reduce((s, f) => s + f.n_decisions, 0)).toBe(row.report.splits[split].n_decisions);
@@ -64,32 +64,32 @@ describe("importing a run", () => {
     }
   });
 
-  it("a bad line changes nothing and names its line and field", () => {
-    const before = counts();
+  it("a bad line changes nothing and names its line and field", async () => {
+    const before = await counts();
     const text = makeRunText(ctx.points, (p, i, l) => (i === 2 ? { ...l, thinking: "yes" } : l));
-    expectInputError(() => importRunText(t.db, ctx, { name: "broken", fileName: "broken.jsonl", text, actor: "alice" }), 3, "thinking");
-    expect(counts()).toEqual(before);
+    await expectInputError(() => importRunText(t.db, ctx, { name: "broken", fileName: "broken.jsonl", text, actor: "alice" }), 3, "thinking");
+    expect(await counts()).toEqual(before);
   });
 
-  it("malformed JSON, an unknown decision id and a missing decision point are refused the same way", () => {
-    const before = counts();
-    expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 4 ? "{oops" : l)), actor: "a" }), 5, "");
-    expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 0 ? { ...l, decision_id: "zzz-999-d1" } : l)), actor: "a" }), 1, "decision_id");
-    expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points.slice(1)), actor: "a" }), 0, "decision_id");
-    expect(counts()).toEqual(before);
+  it("malformed JSON, an unknown decision id and a missing decision point are refused the same way", async () => {
+    const before = await counts();
+    await expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 4 ? "{oops" : l)), actor: "a" }), 5, "");
+    await expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 0 ? { ...l, decision_id: "zzz-999-d1" } : l)), actor: "a" }), 1, "decision_id");
+    await expectInputError(() => importRunText(t.db, ctx, { name: "x", fileName: "x.jsonl", text: makeRunText(ctx.points.slice(1)), actor: "a" }), 0, "decision_id");
+    expect(await counts()).toEqual(before);
   });
 
-  it("a duplicate run name is refused, even when it reaches the store step", () => {
-    const before = counts();
+  it("a duplicate run name is refused, even when it reaches the store step", async () => {
+    const before = await counts();
     const scored = scoreRunText(makeRunText(ctx.points), "again.jsonl", ctx);
-    expect(() => storeScoredRun(t.db, { name: " reference ", fileName: "again.jsonl", actor: "bob" }, scored)).toThrow(/already exists/);
-    expect(counts()).toEqual(before);
+    await expect(storeScoredRun(t.db, { name: " reference ", fileName: "again.jsonl", actor: "bob" }, scored)).rejects.toThrow(/already exists/);
+    expect(await counts()).toEqual(before);
   });
 
-  it("keeps raw model text verbatim, markup included", () => {
+  it("keeps raw model text verbatim, markup included", async () => {
     const evil = '{"reply": "<script>alert(1)</script><img src=x onerror=alert(2)>", "action": {}}';
-    const { runId } = importRunText(t.db, ctx, { name: "markup", fileName: "markup.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 0 ? { ...l, raw: evil } : l)), actor: "a" });
-    expect(t.db.select({ raw: runLines.raw }).from(runLines).where(eq(runLines.runId, runId)).orderBy(runLines.lineNo).limit(1).get()!.raw).toBe(evil);
+    const { runId } = await importRunText(t.db, ctx, { name: "markup", fileName: "markup.jsonl", text: makeRunText(ctx.points, (p, i, l) => (i === 0 ? { ...l, raw: evil } : l)), actor: "a" });
+    expect((await t.db.select({ raw: runLines.raw }).from(runLines).where(eq(runLines.runId, runId)).orderBy(runLines.lineNo).limit(1))[0]!.raw).toBe(evil);
   });
 
   it("the async scorer used by the upload route reports progress and gives the same result", async () => {
@@ -102,25 +102,25 @@ describe("importing a run", () => {
     expect(a.lines.length).toBe(b.lines.length);
   });
 
-  it("a store that would hold fewer lines than the file is refused whole (issue 26)", () => {
-    const before = counts();
+  it("a store that would hold fewer lines than the file is refused whole (issue 26)", async () => {
+    const before = await counts();
     const text = makeRunText(ctx.points);
     const scored = scoreRunText(text, "short.jsonl", ctx);
     const file = countRecordLines(text);
     expect(file).toBe(ctx.points.length);
     // The file held one more record line than reached the store (a body cut on its way): nothing is written.
-    expect(() => storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file + 1 }, scored)).toThrow(
+    await expect(storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file + 1 }, scored)).rejects.toThrow(
       `short.jsonl: the file holds ${file + 1} lines but ${file} were stored (${file} scored); nothing was imported`,
     );
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     // A scored run that lost a line after scoring is refused the same way.
-    expect(() => storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file }, { ...scored, lines: scored.lines.slice(1) })).toThrow(/holds 156 lines but 155 were stored/);
-    expect(counts()).toEqual(before);
-    storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file }, scored);
-    expect(counts().lines).toBe(before.lines + file);
+    await expect(storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file }, { ...scored, lines: scored.lines.slice(1) })).rejects.toThrow(/holds 156 lines but 155 were stored/);
+    expect(await counts()).toEqual(before);
+    await storeScoredRun(t.db, { name: "short", fileName: "short.jsonl", actor: "a", expectedLines: file }, scored);
+    expect((await counts()).lines).toBe(before.lines + file);
   });
 
-  it("counts a file's record lines as the scorer does: blank lines hold no record", () => {
+  it("counts a file's record lines as the scorer does: blank lines hold no record", async () => {
     expect(countRecordLines("a\n\n  \nb\nc")).toBe(3);
     expect(countRecordLines("a\nb\n")).toBe(2);
     expect(countRecordLines("")).toBe(0);
