@@ -1,3 +1,4 @@
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentBaselineRef } from "../../lib/approval/history";
 import { buildApprovalRecord, type ApprovalRecord } from "../../lib/approval/record";
@@ -5,10 +6,10 @@ import { reviewItems } from "../../lib/approval/review";
 import { hashSessionToken, newSessionToken, SESSION_LIFETIME_MS } from "../../lib/auth/session-token";
 import { listApprovals, reviewsFor, type ComparisonPair } from "../queries/baselines";
 import { listReportSources, loadComparison } from "../queries/compare";
-import { baselineApprovals } from "../schema";
+import { auditLog, baselineApprovals } from "../schema";
 import { findUserByEmail, userForSession, usersExist } from "../queries/users";
 import { makeTempDb } from "../testing/temp-db";
-import { saveApproval, saveFlipReview } from "./baselines";
+import { ApprovalConflictError, saveApproval, saveFlipReview } from "./baselines";
 import { deleteRun, RunInHistoryError } from "./delete-run";
 import { seedFromRepo } from "./seed-repo";
 import { createSession, createUsers, deleteSession } from "./users";
@@ -102,5 +103,36 @@ describe("baseline approval storage", () => {
     const read = (await listApprovals(t.db)).find((a) => a.approvedAt === "2026-06-01T00:00:00.000Z")!;
     expect(read.record).toMatchObject({ baseline_ref: "run:2", candidate_ref: "run:1" });
     expect(read.record).not.toHaveProperty("baseline_run_id");
+  });
+
+  it("two leads approving over the same baseline at once (issue 29): one wins, the other is a conflict, nothing half-written", async () => {
+    const other = await t.open(); // a second connection: another app instance
+    const current = (await listApprovals(t.db)).find((a) => a.reportKind === "score")!;
+    expect(current.candidateRef).toBe("run:1");
+    const candidate = (await listReportSources(t.db)).find((s) => s.kind === "score" && s.ref !== "run:1" && s.ref !== "run:2")!.ref;
+    const pair: ComparisonPair = { baselineRef: "run:1", candidateRef: candidate };
+    const compare = await compareOf(pair);
+    for (const i of reviewItems(compare)) await saveFlipReview(t.db, { ...pair, review: { case_key: i.key, decision: "accept", note: "known and tracked", reviewer: lead.email, at: "2026-07-02T09:00:00.000Z" } });
+    const reviews = await reviewsFor(t.db, pair);
+    const build = (user: typeof lead, at: string) => {
+      const outcome = buildApprovalRecord({ user, compare, reviews, justification: "both leads read the same comparison and approve it", baseline_ref: "run:1", candidate_ref: candidate, current_baseline_ref: "run:1", at: new Date(at) });
+      if (!outcome.ok) throw new Error(outcome.reasons.join("; "));
+      return outcome.record;
+    };
+    const second = { id: 2, email: "lead2@example.org", roles: ["lead" as const] };
+    const seen = { approvalId: current.id };
+    const results = await Promise.allSettled([saveApproval(t.db, build(lead, "2026-07-02T10:00:00.000Z"), seen), saveApproval(other, build(second, "2026-07-02T10:00:00.000Z"), seen)]);
+    const won = results.filter((r) => r.status === "fulfilled");
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]!.reason).toBeInstanceOf(ApprovalConflictError);
+    expect((lost[0]!.reason as Error).message).toMatch(new RegExp(`^run \\d+ was approved as the score baseline by lead2?@example\\.org at 2026-07-02T10:00:00\\.000Z while you were reviewing; reload to review against it$`));
+    const [rows] = await t.db.select({ n: count() }).from(baselineApprovals).where(and(eq(baselineApprovals.baselineRef, "run:1"), eq(baselineApprovals.candidateRef, candidate)));
+    expect(rows!.n).toBe(1);
+    const [audits] = await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, "baseline.approve"), eq(auditLog.entityId, candidate.slice("run:".length))));
+    expect(audits!.n).toBe(1);
+    // Without the state the lead saw (an older API caller), the record's own baseline must still be the current one.
+    await expect(saveApproval(t.db, build(lead, "2026-07-02T11:00:00.000Z"))).rejects.toThrow(ApprovalConflictError);
   });
 });
