@@ -17,12 +17,13 @@ export const dynamic = "force-dynamic";
 
 export default async function RunsPage() {
   const user = await requirePageUser();
-  const runs = listRuns(getDb());
+  const db = await getDb();
+  const runs = await listRuns(db);
   // Issue 20 (9): with an advisory criterion in any run, the strict composite gets columns of its own, as prominent as the composite.
   const anyAdvisory = runs.some((r) => r.report.advisory.length > 0);
-  const currentPack = currentPackVersion(getDb());
+  const currentPack = await currentPackVersion(db);
   // Issue 5: each run is compared against the current (newest approved) score baseline by default.
-  const baselineRef = currentBaselineRef(listApprovals(getDb()).map((a) => a.record), "score");
+  const baselineRef = currentBaselineRef((await listApprovals(db)).map((a) => a.record), "score");
   const baselineId = baselineRef ? (parseRef(baselineRef)?.id ?? null) : null;
   return (
     <>

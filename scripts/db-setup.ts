@@ -1,8 +1,8 @@
-// `npm run db:setup`: creates the workbench database (data/assay.db, or ASSAY_DB), applies migrations, and seeds it from
+// `npm run db:setup`: creates the workbench database (data/assay.db, ASSAY_DB, or DATABASE_URL), applies migrations, and seeds it from
 // golden/ and probes/. Idempotent: it adds only what is missing and never rewrites data already there (labels, runs,
 // episodes that imported runs were scored against); differences between the files and the database are reported.
-import { dbPath } from "../db/env";
-import { openDb } from "../db/index";
+import { dbTarget, dialectOfTarget } from "../db/env";
+import { closeDb, openDb, type Db } from "../db/index";
 import { usersExist } from "../db/queries/users";
 import { seedFromRepo } from "../db/writes/seed-repo";
 import { issueSetupToken } from "../db/writes/setup-token";
@@ -11,10 +11,12 @@ import { planFirstStart } from "../lib/auth/first-lead";
 import { InputError } from "../lib/io/input-error";
 
 async function main(): Promise<number> {
-  const file = dbPath();
-  const db = openDb(file);
+  const target = dbTarget();
+  // A postgres:// URL is printed without its password.
+  const file = dialectOfTarget(target) === "postgres" ? target.replace(/^(postgres(?:ql)?:\/\/[^:@/]*:)[^@/]*@/, "$1***@") : target;
+  const db = await openDb(target);
   try {
-    const s = seedFromRepo(db);
+    const s = await seedFromRepo(db);
     console.log(
       `db:setup ${file}: pack v${s.packVersion} ${s.pack.added ? "added" : "present"}; episodes +${s.episodes.added} (${s.episodes.kept} kept); probes +${s.probes.added} (${s.probes.kept} kept)${s.probeSetReleased !== null ? `; probe set v${s.probeSetReleased} released` : ""}; example runs +${s.runsAdded.length}${s.runsAdded.length ? ` (${s.runsAdded.join(", ")})` : ""}; example judge reports +${s.judgeReportsAdded.length}${s.judgeReportsAdded.length ? ` (${s.judgeReportsAdded.join(", ")})` : ""}`,
     );
@@ -25,7 +27,7 @@ async function main(): Promise<number> {
     if (g.differing.length) console.warn(`db:setup: edited in the workbench, not exported yet (golden/ holds an older version): ${g.differing.slice(0, 10).join(", ")}${g.differing.length > 10 ? ", …" : ""}`);
     return await firstStart(db);
   } finally {
-    db.$client.close();
+    await closeDb(db);
   }
 }
 
@@ -33,8 +35,8 @@ async function main(): Promise<number> {
 const SETUP_ORIGIN = "http://127.0.0.1:3000";
 
 // Issue 5 first start (docs/ACCOUNTS.md): demo people, the lead from ASSAY_FIRST_LEAD_*, or a one-time setup link. Never a default password.
-async function firstStart(db: ReturnType<typeof openDb>): Promise<number> {
-  const plan = planFirstStart({ env: process.env, usersExist: usersExist(db) });
+async function firstStart(db: Db): Promise<number> {
+  const plan = planFirstStart({ env: process.env, usersExist: await usersExist(db) });
   switch (plan.action) {
     case "none":
       return 0;
@@ -47,7 +49,7 @@ async function firstStart(db: ReturnType<typeof openDb>): Promise<number> {
       return 0;
     case "setup_token": {
       // Only the token's hash is stored; the token is printed here once. Running db:setup again replaces it.
-      const issued = issueSetupToken(db, new Date());
+      const issued = await issueSetupToken(db, new Date());
       console.log(
         `db:setup: ${plan.notice}\n\n` +
           `  ${SETUP_ORIGIN}/setup?token=${issued.token}\n\n` +

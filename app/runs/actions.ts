@@ -14,7 +14,7 @@ export async function deleteRunAction(input: unknown): Promise<ActionResult<{ ru
   const auth = await authorize("delete_run", { action: "run.delete", entity: "run", entityId: String(parsed.data.runId) });
   if (!auth.ok) return fail(auth.error);
   try {
-    deleteRun(getDb(), { runId: parsed.data.runId, actor: auth.user.email });
+    await deleteRun(await getDb(), { runId: parsed.data.runId, actor: auth.user.email });
   } catch (e) {
     if (e instanceof NotFoundError || e instanceof RunInHistoryError) return fail(e.message);
     throw e;

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { dbPath } from "../../db/env";
-import { openDb } from "../../db/index";
+import { dbTarget, dialectOfTarget } from "../../db/env";
+import { closeDb, openDb } from "../../db/index";
 import { loadDbScoringContext } from "../../db/queries/scoring-context";
 import { checkRunName, storeScoredRun, scoreRunText } from "../../db/writes/import-run";
 import { UsageError, parseCommandArgs } from "./args";
@@ -16,17 +16,26 @@ export async function run(argv: string[]): Promise<number> {
   if (!values.run) throw new UsageError("--run FILE is required");
   if (!values.name) throw new UsageError("--name NAME is required");
   const text = readText(values.run);
-  const db = openDb(dbPath());
+  const target = dbTarget();
+  const db = await openDb(target);
   try {
-    const ctx = loadDbScoringContext(db);
-    checkRunName(db, values.name, values.run);
+    const ctx = await loadDbScoringContext(db);
+    await checkRunName(db, values.name, values.run);
     const scored = scoreRunText(text, values.run, ctx);
-    const runId = storeScoredRun(db, { name: values.name, fileName: path.basename(values.run), actor: process.env.ASSAY_ACTOR || process.env.USER || "cli" }, scored);
+    const runId = await storeScoredRun(db, { name: values.name, fileName: path.basename(values.run), actor: process.env.ASSAY_ACTOR || process.env.USER || "cli" }, scored);
     const s = scored.report.splits;
     if (values.json) process.stdout.write(`${JSON.stringify({ run_id: runId, name: values.name.trim(), lines: scored.report.run.n_lines, composite: { dev: s.dev.composite, eval: s.eval.composite }, advisory: scored.report.advisory, probe_set_version: scored.probeSetVersion })}\n`);
-    else process.stdout.write(`imported run #${runId} '${values.name.trim()}' into ${dbPath()}: ${scored.report.run.n_lines} lines, composite dev ${f3(s.dev.composite)} / eval ${f3(s.eval.composite)}${scored.report.advisory.length ? ` (advisory: ${scored.report.advisory.join(", ")})` : ""}, scored with probe set v${scored.probeSetVersion}\n`);
+    else process.stdout.write(`imported run #${runId} '${values.name.trim()}' into ${shown(target)}: ${scored.report.run.n_lines} lines, composite dev ${f3(s.dev.composite)} / eval ${f3(s.eval.composite)}${scored.report.advisory.length ? ` (advisory: ${scored.report.advisory.join(", ")})` : ""}, scored with probe set v${scored.probeSetVersion}\n`);
     return 0;
   } finally {
-    db.$client.close();
+    await closeDb(db);
   }
+}
+
+/** The database as messages name it: a postgres:// URL without its password. */
+function shown(target: string): string {
+  if (dialectOfTarget(target) !== "postgres") return target;
+  const u = new URL(target);
+  if (u.password) u.password = "***";
+  return u.toString();
 }

@@ -43,13 +43,13 @@ export async function POST(req: Request): Promise<Response> {
   const { name, file } = params.data;
   const actor = auth.user.email;
   // Issue 26: a refused import is recorded too (who, which file, why), outside any transaction that rolled back.
-  const refused = (status: number, e: Extract<ImportEvent, { type: "error" }>) =>
-    audit(getDb(), { actor, action: "run.import.refused", entity: "run", entityId: name, detail: { status, file, line: e.line, field: e.field, error: e.message } });
+  const refused = async (status: number, e: Extract<ImportEvent, { type: "error" }>) =>
+    audit(await getDb(), { actor, action: "run.import.refused", entity: "run", entityId: name, detail: { status, file, line: e.line, field: e.field, error: e.message } });
   const upload = await readUpload(req, file, MAX_RUN_BYTES);
   if (!upload.ok) {
     const message = upload.status === 413 ? `${upload.message}; import it with \`npx assay import\` instead` : upload.message;
     const e = { type: "error", message, line: null, field: null, detail: upload.status === 413 ? "too large" : "incomplete" } as const;
-    refused(upload.status, e);
+    await refused(upload.status, e);
     return json(upload.status, e);
   }
   const bytes = upload.bytes;
@@ -66,9 +66,9 @@ export async function POST(req: Request): Promise<Response> {
         if (text.length > 0 && !text.endsWith("\n")) lines++;
         const records = countRecordLines(text);
         send({ type: "received", bytes: bytes.byteLength, lines });
-        const db = getDb();
-        const ctx = loadDbScoringContext(db);
-        checkRunName(db, name, file);
+        const db = await getDb();
+        const ctx = await loadDbScoringContext(db);
+        await checkRunName(db, name, file);
         let last = 0;
         const scored = await scoreRunTextAsync(text, file, ctx, (done) => {
           if (done - last >= 5000 || done === lines) {
@@ -78,7 +78,7 @@ export async function POST(req: Request): Promise<Response> {
         });
         send({ type: "progress", phase: "store", done: 0, total: scored.lines.length });
         await new Promise((r) => setImmediate(r));
-        const runId = storeScoredRun(db, { name, fileName: file, actor, expectedLines: records }, scored);
+        const runId = await storeScoredRun(db, { name, fileName: file, actor, expectedLines: records }, scored);
         revalidatePath("/");
         send({ type: "done", runId, name, lines: scored.report.run.n_lines, compositeDev: scored.report.splits.dev.composite, compositeEval: scored.report.splits.eval.composite });
       } catch (e) {
@@ -89,7 +89,7 @@ export async function POST(req: Request): Promise<Response> {
         if (!(e instanceof InputError)) console.error("run import failed", e);
         send(event);
         try {
-          refused(e instanceof InputError ? 400 : 500, event);
+          await refused(e instanceof InputError ? 400 : 500, event);
         } catch (auditError) {
           console.error("could not record the refused import", auditError);
         }

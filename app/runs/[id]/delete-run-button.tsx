@@ -10,7 +10,7 @@ import { DeleteRunControl } from "./delete-run-control";
  */
 export async function DeleteRunButton({ runId, name }: { runId: number; name: string }) {
   if (!can(await currentUser(), "delete_run")) return null;
-  const plan = runDeletionPlan(getDb(), runId);
+  const plan = await runDeletionPlan(await getDb(), runId);
   if (!plan) return null;
   return <DeleteRunControl runId={runId} name={name} plan={plan} />;
 }

@@ -26,10 +26,12 @@ export default async function RunReportPage({ params, searchParams }: { params: 
   const sp = await searchParams;
   const runId = Number(id);
   if (!Number.isInteger(runId) || runId <= 0) notFound();
-  const run = getRun(getDb(), runId);
+  const db = await getDb();
+  const run = await getRun(db, runId);
   if (!run) notFound();
-  const currentPack = currentPackVersion(getDb());
-  const audit = getRunAudit(getDb(), run.id);
+  const currentPack = await currentPackVersion(db);
+  const audit = await getRunAudit(db, run.id);
+  const auditFigures = audit ? await auditFiguresOf(db, audit) : null;
   const r = run.report;
   const view: SplitView = SPLIT_VIEWS.includes(sp.breakdown as SplitView) ? (sp.breakdown as SplitView) : "all";
   const breakdowns = view === "all" ? { by_family: r.by_family, by_difficulty: r.by_difficulty, by_thinking: r.by_thinking } : run.splitBreakdowns[view];
@@ -212,7 +214,7 @@ export default async function RunReportPage({ params, searchParams }: { params: 
         <p className="muted">
           The figures of the released probe-set version an import is scored with decide which criteria are advisory for the run; annotators&apos; labels since change only the draft until a lead releases a new version — see <Link href="/probes">Probes</Link> for the draft&apos;s live figures and <Link href="/probes/release">the release diff</Link>. Recall (dashed line) or matched pairs separated below 0.9 makes a criterion advisory.
         </p>
-        <RunAuditSection runId={run.id} audit={audit} figures={audit ? auditFiguresOf(getDb(), audit) : null} canStart={can(user, "start_audit")} />
+        <RunAuditSection runId={run.id} audit={audit} figures={auditFigures} canStart={can(user, "start_audit")} />
       </section>
     </>
   );

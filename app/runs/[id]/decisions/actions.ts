@@ -19,5 +19,5 @@ export async function decisionRowsAction(raw: unknown): Promise<ActionResult<{ r
   const auth = await authorize("view_workbench", { action: "decisions.read", entity: "run", entityId: String(parsed.data.runId) });
   if (!auth.ok) return fail(auth.error);
   const p = tableParamsSchema.parse(parsed.data.params);
-  return ok(decisionTablePage(getDb(), { runId: parsed.data.runId, ...toFilters(p), sort: p.sort, dir: p.dir, page: p.page - 1, size: p.size }));
+  return ok(await decisionTablePage(await getDb(), { runId: parsed.data.runId, ...toFilters(p), sort: p.sort, dir: p.dir, page: p.page - 1, size: p.size }));
 }

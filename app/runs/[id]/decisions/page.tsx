@@ -13,11 +13,11 @@ export default async function DecisionsPage({ params, searchParams }: { params: 
   await requirePageUser();
   const runId = Number((await params).id);
   if (!Number.isInteger(runId) || runId <= 0) notFound();
-  const db = getDb();
-  const run = getRun(db, runId);
+  const db = await getDb();
+  const run = await getRun(db, runId);
   if (!run) notFound();
   const p = parseTableParams(await searchParams);
-  const { rows, total } = decisionTablePage(db, { runId, ...toFilters(p), sort: p.sort, dir: p.dir, page: p.page - 1, size: p.size });
+  const { rows, total } = await decisionTablePage(db, { runId, ...toFilters(p), sort: p.sort, dir: p.dir, page: p.page - 1, size: p.size });
   return (
     <>
       <p className="crumbs">

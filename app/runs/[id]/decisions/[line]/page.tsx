@@ -20,11 +20,11 @@ export default async function DecisionPage({ params }: { params: Promise<{ id: s
   const runId = Number(id);
   const lineNo = Number(line);
   if (!Number.isInteger(runId) || !Number.isInteger(lineNo)) notFound();
-  const db = getDb();
-  const d = getDecisionDetail(db, runId, lineNo);
+  const db = await getDb();
+  const d = await getDecisionDetail(db, runId, lineNo);
   if (!d) notFound();
   // The run's own pack: its targets and must-ask rules are the ones this decision was scored against.
-  const { pack } = loadDbPack(db, d.run.packVersion);
+  const { pack } = await loadDbPack(db, d.run.packVersion);
   const s = d.score;
   const target = d.point.target;
   const format = checkFormat(d.line.raw);
