@@ -13,7 +13,7 @@ export function jsonText(column: SQLWrapper, key: string): SQL<string | null> {
  * PostgreSQL: a transaction-scoped advisory lock on a key, so a read-then-write shared by several app instances (a
  * sign-in throttle, a refusal window) happens one at a time. SQLite needs none: its transactions are BEGIN IMMEDIATE.
  */
-export async function lockForTransaction(tx: { execute?: unknown }, key: string): Promise<void> {
+export async function lockForTransaction(tx: object, key: string): Promise<void> {
   if (processDialect() !== "postgres") return;
   await (tx as { execute: (q: SQL) => Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
