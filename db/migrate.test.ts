@@ -29,6 +29,8 @@ import { makeRunText } from "./testing/runs";
 // set, checked at the end of this file on the PostgreSQL pass.
 const BEFORE = 4; // migrations 0000–0003
 const onSqlite = processDialect() === "sqlite";
+// Each test migrates a database and most seed one: more than the default 20 s on a busy machine.
+const SLOW = 90_000;
 
 let dir: string;
 let file: string;
@@ -138,7 +140,7 @@ describe.runIf(onSqlite)("migration 0004 files the stored golden set under a pac
     expect([await countWhere(db, episodes, OLD_PACK), await countWhere(db, episodes, current)]).toEqual([nEpisodes, nEpisodes]);
     const d = (await getDecisionDetail(db, runId, lineNo))!;
     expect([d.run.packVersion, d.point.target]).toEqual([OLD_PACK, old.oldTarget]);
-  });
+  }, SLOW);
 
   it("with several pack rows, every one of them — the latest by loaded_at included — gets the set its runs were scored against", async () => {
     const { nEpisodes, nPoints } = await oldDatabase([
@@ -150,7 +152,7 @@ describe.runIf(onSqlite)("migration 0004 files the stored golden set under a pac
     expect(await currentPackVersion(db)).toBe(OLD_PACK);
     expect([await countWhere(db, episodes, "1.3"), await countWhere(db, episodes, OLD_PACK)]).toEqual([nEpisodes, nEpisodes]);
     expect([await countWhere(db, decisionPoints, "1.3"), await countWhere(db, decisionPoints, OLD_PACK)]).toEqual([nPoints, nPoints]);
-  });
+  }, SLOW);
 
   it("opening an up-to-date database again applies nothing and keeps foreign keys on", async () => {
     await oldDatabase([{ version: OLD_PACK, loadedAt: "2026-01-01T00:00:00.000Z" }]);
@@ -158,7 +160,7 @@ describe.runIf(onSqlite)("migration 0004 files the stored golden set under a pac
     const db = await open();
     expect(foreignKeysOn(db)).toBe(1);
     expect(await countWhere(db, episodes, OLD_PACK)).toBeGreaterThan(0);
-  });
+  }, SLOW);
 });
 
 describe.runIf(onSqlite)("migration 0007 (issue 26): runs scored before probe-set versions keep no version", () => {
@@ -175,7 +177,7 @@ describe.runIf(onSqlite)("migration 0007 (issue 26): runs scored before probe-se
     expect(examples.length).toBeGreaterThan(0);
     expect(new Set(examples.map((e) => e.v))).toEqual(new Set([1]));
     expect((await seedFromRepo(db, { exampleRuns: false })).probeSetReleased).toBeNull();
-  });
+  }, SLOW);
 });
 
 // Issue 29: PostgreSQL has one migration set of its own (db/migrations-pg). openDb applies it to an empty database,
@@ -222,7 +224,7 @@ describe.runIf(!onSqlite)("PostgreSQL migrations under openDb", () => {
     expect(examples.length).toBeGreaterThan(0);
     expect(new Set(examples.map((e) => e.v))).toEqual(new Set([1]));
     expect((await seedFromRepo(b, { exampleRuns: false })).probeSetReleased).toBeNull();
-  });
+  }, SLOW);
 
   it("opening an up-to-date database again applies nothing and keeps its data", async () => {
     const first = await openPg();
@@ -232,5 +234,5 @@ describe.runIf(!onSqlite)("PostgreSQL migrations under openDb", () => {
     expect(await applied(db)).toBe(journal.entries.length);
     expect(await currentPackVersion(db)).toBe(loadPack().version);
     expect(await countWhere(db, episodes, loadPack().version)).toBeGreaterThan(0);
-  });
+  }, SLOW);
 });
