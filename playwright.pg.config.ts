@@ -15,6 +15,8 @@ export default defineConfig({
   ...base,
   testDir: "e2e/team",
   timeout: 120_000,
+  // Two instances and PostgreSQL share this machine's cores with everything else: a first request to a route is slow.
+  expect: { timeout: 15_000 },
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     command: `bash scripts/e2e-team.sh ${PORT}`,
