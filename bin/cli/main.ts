@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   prompts: () => import("./prompts"),
   generate: () => import("./generate"),
   "reward-server": () => import("./reward-server"),
+  db: () => import("./db"),
 };
 
 const USAGE = `usage: assay <command> [options]
@@ -34,6 +35,8 @@ const USAGE = `usage: assay <command> [options]
   prompts [--split dev|eval|all] [--format chat|text] --out FILE
   generate --model NAME --base-url URL [--prompts FILE] [--samples K] [--thinking on|off|both] [--concurrency N] [--resume] --out FILE
   reward-server [--host 127.0.0.1] [--port 8787] [--workers N] [--token T] [--end-marker TEXT ...] [--grace-ms MS]
+  db copy --from FILE_OR_URL --to FILE_OR_URL [--json]
+  db backup --out FILE [--from FILE] [--json]
 `;
 
 /** Runs one command; returns the exit status. Bad input → 2 with file:line: field on stderr; never a stack trace. */
