@@ -52,7 +52,7 @@ export async function saveApproval(db: Db, record: ApprovalRecord, seen?: { appr
 
 async function insertApproval(db: Db, record: ApprovalRecord, seen?: { approvalId: number | null }): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockForTransaction(tx as never, `baseline:${record.report_kind}`);
+    await lockForTransaction(tx, `baseline:${record.report_kind}`);
     const latest = await latestApproval(tx, record.report_kind);
     const stale = seen ? (latest?.id ?? null) !== seen.approvalId : latest !== null && latest.candidateRef !== record.baseline_ref;
     if (latest && stale) throw new ApprovalConflictError(latest);

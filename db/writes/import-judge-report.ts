@@ -64,7 +64,7 @@ export async function importJudgeReportText(db: Db, meta: JudgeReportMeta & { te
   const at = meta.at ?? new Date().toISOString();
   return db.transaction(async (tx) => {
     // Again inside the transaction, under a lock on the name: two uploads of one name (also across app instances).
-    await lockForTransaction(tx as never, `judge_report:${meta.name.trim()}`);
+    await lockForTransaction(tx, `judge_report:${meta.name.trim()}`);
     const name = await checkJudgeReportName(tx, meta.name, meta.fileName);
     const [row] = await tx
       .insert(judgeReports)
