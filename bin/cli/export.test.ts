@@ -14,7 +14,7 @@ let t: TempDb;
 beforeAll(async () => {
   t = await makeTempDb();
   await seedFromRepo(t.db, { exampleRuns: false });
-});
+}, 120_000); // seeding a PostgreSQL database on a busy machine can take most of a minute
 afterAll(async () => t.cleanup());
 
 function assay(...args: string[]) {

@@ -16,7 +16,7 @@ let t: TempDb;
 beforeEach(async () => {
   t = await makeTempDb();
   await seedFromRepo(t.db, { exampleRuns: false });
-});
+}, 120_000); // seeding a PostgreSQL database on a busy machine can take most of a minute
 afterEach(async () => t.cleanup());
 
 const exported = (file: string) => readFileSync(path.join(t.dir, "out", file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { id: string; label: string; pair_id?: string });

@@ -18,7 +18,7 @@ let t: TempDb;
 beforeEach(async () => {
   t = await makeTempDb();
   await seedFromRepo(t.db, { exampleRuns: false });
-}, 60_000);
+}, 120_000); // seeding a PostgreSQL database on a busy machine can take most of a minute
 afterEach(async () => t.cleanup());
 
 const importRun = async (name: string) => {
