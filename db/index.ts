@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import type { BetterSQLiteTransaction } from "drizzle-orm/better-sqlite3";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { is, type ExtractTablesWithRelations } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -21,18 +22,18 @@ export type Tx = BetterSQLiteTransaction<typeof schema, ExtractTablesWithRelatio
 /** Anything a write can go through: the client, or a transaction a caller already opened. */
 export type DbOrTx = Db | Tx;
 
-const DIALECT = Symbol.for("assay.dialect");
 const CLOSE = Symbol.for("assay.close");
 
+/** The dialect a client or transaction speaks, read off drizzle's own dialect object (a transaction carries no tag). */
 export function dialectOf(db: DbOrTx): Dialect {
-  return ((db as unknown as Record<symbol, Dialect>)[DIALECT] ?? "sqlite") as Dialect;
+  return is((db as unknown as { dialect: unknown }).dialect, PgDialect) ? "postgres" : "sqlite";
 }
 
 /** Opens a database named by a SQLite file path or a postgres:// URL, applying pending migrations. */
 export async function openDb(target: string): Promise<Db> {
   if (dialectOfTarget(target) === "postgres") {
     const { db, close } = await openPostgres(target);
-    return tag(db as unknown as Db, "postgres", close);
+    return tag(db as unknown as Db, close);
   }
   return openSqlite(target);
 }
@@ -42,8 +43,7 @@ export async function closeDb(db: Db): Promise<void> {
   await (db as unknown as Record<symbol, () => Promise<void>>)[CLOSE]?.();
 }
 
-function tag(db: Db, dialect: Dialect, close: () => Promise<void>): Db {
-  Object.defineProperty(db, DIALECT, { value: dialect });
+function tag(db: Db, close: () => Promise<void>): Db {
   Object.defineProperty(db, CLOSE, { value: close });
   return db;
 }
@@ -66,7 +66,7 @@ export function openSqlite(file: string): Db {
   const db = drizzle(sqlite, { schema }) as Db;
   migrateWithKeysOff(db);
   asyncTransactions(db);
-  return tag(db, "sqlite", async () => {
+  return tag(db, async () => {
     if (sqlite.open) sqlite.close();
   });
 }
