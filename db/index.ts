@@ -65,7 +65,7 @@ export function openSqlite(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema }) as Db;
   migrateWithKeysOff(db);
-  asyncTransactions(db);
+  asyncTransactions(db, file);
   return tag(db, async () => {
     if (sqlite.open) sqlite.close();
   });
@@ -74,21 +74,23 @@ export function openSqlite(file: string): Db {
 /**
  * better-sqlite3's transactions are synchronous: a callback that awaits would commit at its first await. Here
  * `db.transaction(async (tx) => …)` runs BEGIN IMMEDIATE … COMMIT around the awaited callback instead, one at a time per
- * connection (a queue), and a transaction opened inside another (found through AsyncLocalStorage, so a helper that
- * opens its own transaction can be called from a caller's) becomes a savepoint. Statements outside any transaction
+ * database file in this process: a queue shared by the file's connections, since a second connection's BEGIN IMMEDIATE
+ * would wait on the file lock while blocking the thread the first needs to commit. A transaction opened inside another
+ * (found through AsyncLocalStorage, so a helper that opens its own can be called from a caller's) becomes a savepoint.
+ * Statements outside any transaction
  * still run at once: SQLite statements finish synchronously, so a callback that awaits only the database runs without
  * yielding to other requests; one that awaits other I/O (a file, the network) must do it before the transaction.
  */
-function asyncTransactions(db: Db): void {
+function asyncTransactions(db: Db, file: string): void {
   const client = db.$client;
-  const inside = new AsyncLocalStorage<{ depth: number }>();
-  let queue: Promise<unknown> = Promise.resolve();
+  const lane = writeLane(file);
+  const inside = lane.inside;
   let savepoints = 0;
   const nested = async <T>(fn: (tx: Tx) => Promise<T> | T, depth: number): Promise<T> => {
     const name = `assay_sp_${++savepoints}`;
     client.exec(`SAVEPOINT ${name}`);
     try {
-      const out = await inside.run({ depth: depth + 1 }, () => fn(txOf(depth + 1)));
+      const out = await inside.run({ depth: depth + 1, client }, () => fn(txOf(depth + 1)));
       client.exec(`RELEASE ${name}`);
       return out;
     } catch (e) {
@@ -108,7 +110,7 @@ function asyncTransactions(db: Db): void {
   const outer = async <T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> => {
     client.exec("BEGIN IMMEDIATE");
     try {
-      const out = await inside.run({ depth: 1 }, () => fn(txOf(1)));
+      const out = await inside.run({ depth: 1, client }, () => fn(txOf(1)));
       client.exec("COMMIT");
       return out;
     } catch (e) {
@@ -118,12 +120,23 @@ function asyncTransactions(db: Db): void {
   };
   (db as unknown as Record<string, unknown>).transaction = <T>(fn: (tx: Tx) => Promise<T> | T): Promise<T> => {
     const open = inside.getStore();
+    if (open && open.client !== client) throw new Error("a transaction on another connection to this database file is open in this call chain; use its tx");
     if (open) return nested(fn, open.depth);
     const run = () => outer(fn);
-    const result = queue.then(run, run);
-    queue = result.catch(() => undefined);
+    const result = lane.queue.then(run, run);
+    lane.queue = result.catch(() => undefined);
     return result;
   };
+}
+
+type Lane = { queue: Promise<unknown>; inside: AsyncLocalStorage<{ depth: number; client: Database.Database }> };
+const lanes = new Map<string, Lane>();
+/** One write queue (and one record of the open transaction) per database file in this process. */
+function writeLane(file: string): Lane {
+  const key = file === ":memory:" ? `:memory:${lanes.size}` : path.resolve(file);
+  let lane = lanes.get(key);
+  if (!lane) lanes.set(key, (lane = { queue: Promise.resolve(), inside: new AsyncLocalStorage() }));
+  return lane;
 }
 
 /**

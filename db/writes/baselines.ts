@@ -47,10 +47,6 @@ export class ApprovalConflictError extends Error {
  * it), the record's own baseline must still be the current one (or none approved yet).
  */
 export async function saveApproval(db: Db, record: ApprovalRecord, seen?: { approvalId: number | null }): Promise<number> {
-  return afterBusyRetry(() => insertApproval(db, record, seen));
-}
-
-async function insertApproval(db: Db, record: ApprovalRecord, seen?: { approvalId: number | null }): Promise<number> {
   return db.transaction(async (tx) => {
     await lockForTransaction(tx, `baseline:${record.report_kind}`);
     const latest = await latestApproval(tx, record.report_kind);
@@ -69,20 +65,4 @@ async function insertApproval(db: Db, record: ApprovalRecord, seen?: { approvalI
     });
     return row!.id;
   });
-}
-
-/**
- * SQLite only: two connections of ONE process (tests; two openDb of one file) share a thread, so a BEGIN IMMEDIATE
- * waiting on the other's open transaction blocks the very thread that would finish it, and fails with SQLITE_BUSY
- * after busy_timeout. By then the other has had its turn: tried once more, the approval meets it and is a conflict,
- * not an error. (Separate processes wait for each other normally; PostgreSQL waits on the advisory lock.)
- */
-async function afterBusyRetry<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if ((e as { code?: unknown }).code !== "SQLITE_BUSY") throw e;
-    await new Promise((resolve) => setImmediate(resolve));
-    return run();
-  }
 }
