@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { dialectOf, type Db, type DbOrTx, type Tx } from "../index";
+import { processDialect } from "../env";
 import { lockForTransaction } from "../sql";
 import { decisionScores, runLines, runs, type SplitBreakdowns, type StoredReport } from "../schema";
 import { createRunScorer } from "../../lib/scoring/score-run";
@@ -125,7 +126,9 @@ const PG_MAX_PARAMS = 65535;
  * per statement as the bind-parameter limit allows, since each statement is a round trip.
  */
 async function insertLines(tx: Tx, runId: number, base: number, lines: readonly ScoredLine[]): Promise<void> {
-  if (dialectOf(tx) === "sqlite") {
+  // A PostgreSQL transaction object does not carry the client's dialect tag (dialectOf would say "sqlite"): the
+  // process dialect, which also picked the tables, decides with it.
+  if (dialectOf(tx) === "sqlite" && processDialect() === "sqlite") {
     const insertLine = tx
       .insert(runLines)
       .values({ id: sql.placeholder("id"), runId, lineNo: sql.placeholder("lineNo"), decisionId: sql.placeholder("decisionId"), thinking: sql.placeholder("thinking"), sample: sql.placeholder("sample"), model: sql.placeholder("model"), raw: sql.placeholder("raw") })
