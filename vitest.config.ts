@@ -10,6 +10,8 @@ export default defineConfig({
     environment: "node",
     // The default pass is the SQLite one, whatever the shell exports; the PostgreSQL pass is vitest.pg.config.ts.
     env: { DATABASE_URL: "" },
+    // Seeds the template databases makeTempDb({ seeded }) copies, once per run rather than once per test file.
+    globalSetup: ["db/testing/global-setup.ts"],
     testTimeout: 20000,
     // Seeding a temporary database from golden/ in beforeAll takes seconds; on a busy 2-core machine, more than the default 10.
     hookTimeout: 60000,

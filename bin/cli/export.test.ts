@@ -4,7 +4,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoPath } from "../load/files";
 import { saveLabel } from "../../db/writes/labels";
-import { seedFromRepo } from "../../db/writes/seed-repo";
 import { makeTempDb, type TempDb } from "../../db/testing/temp-db";
 
 // Issue 20 (4): `assay export-probes --out DIR` and `assay export-golden --out DIR` write the workbench's export where
@@ -12,8 +11,7 @@ import { makeTempDb, type TempDb } from "../../db/testing/temp-db";
 
 let t: TempDb;
 beforeAll(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
 }, 120_000); // seeding a PostgreSQL database on a busy machine can take most of a minute
 afterAll(async () => t.cleanup());
 

@@ -9,7 +9,6 @@ import { loadDbScoringContext } from "../../db/queries/scoring-context";
 import { makeTempDb, type TempDb } from "../../db/testing/temp-db";
 import { importRunText } from "../../db/writes/import-run";
 import { saveAuditLabel, startAudit } from "../../db/writes/run-audit";
-import { seedFromRepo } from "../../db/writes/seed-repo";
 
 function assay(...args: string[]) {
   const r = spawnSync(process.execPath, ["bin/assay.mjs", ...args], { encoding: "utf8" });
@@ -20,8 +19,7 @@ let t: TempDb;
 let auditFile: string;
 let expected: string[];
 beforeAll(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
   const run = path.join("golden", "runs", "overpromiser.jsonl");
   const { runId } = await importRunText(t.db, await loadDbScoringContext(t.db), { name: "overpromiser", fileName: "overpromiser.jsonl", actor: "a@x", text: readFileSync(run, "utf8") });
   const { audit } = await startAudit(t.db, { runId, actor: "lead@x", seed: 424242 });

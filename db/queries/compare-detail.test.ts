@@ -6,7 +6,6 @@ import type { JudgeReportV2 } from "../../lib/judge/report-schema";
 import { makeTempDb } from "../testing/temp-db";
 import { OLD_PACK, seedOldPack } from "../testing/old-pack";
 import { importJudgeReportText } from "../writes/import-judge-report";
-import { seedFromRepo } from "../writes/seed-repo";
 import { decisionsWithSameTargets, listReportSources, loadComparisonDetail } from "./compare";
 import { judgeCase, judgeCaseBrief } from "./compare-case";
 import { currentPackVersion } from "./scoring-context";
@@ -17,8 +16,7 @@ import { currentPackVersion } from "./scoring-context";
 let t: Awaited<ReturnType<typeof makeTempDb>>;
 let oldDecision: string;
 beforeAll(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
   oldDecision = (await seedOldPack(t.db, "2026-01-01T00:00:00.000Z")).decisionId;
 });
 afterAll(async () => t.cleanup());

@@ -4,7 +4,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../bin/load/files";
 import { makeTempDb } from "../testing/temp-db";
-import { seedFromRepo } from "../writes/seed-repo";
 import { listReportSources, loadComparison, reportRefSchema, runScoreReport, type ReportRef } from "./compare";
 
 function assay(...args: string[]): { code: number | null; stdout: string } {
@@ -14,8 +13,7 @@ function assay(...args: string[]): { code: number | null; stdout: string } {
 
 let t: Awaited<ReturnType<typeof makeTempDb>>;
 beforeAll(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db);
+  t = await makeTempDb({ seeded: "demo" });
 });
 afterAll(async () => t.cleanup());
 

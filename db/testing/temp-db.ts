@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -15,9 +15,19 @@ import { makePool, migratePostgres } from "../postgres";
  */
 export type TempDb = { db: Db; target: string; env: Record<string, string>; dir: string; open: () => Promise<Db>; cleanup: () => Promise<void> };
 
-export async function makeTempDb(): Promise<TempDb> {
+/**
+ * `seeded`: a copy of the run's template seeded from the repository (db/testing/global-setup.ts) — "pack" is what
+ * `seedFromRepo(db, { exampleRuns: false })` leaves, "demo" what `seedFromRepo(db)` leaves — instead of an empty one.
+ */
+export async function makeTempDb(opts: { seeded?: "pack" | "demo" } = {}): Promise<TempDb> {
   const dir = mkdtempSync(path.join(tmpdir(), "assay-db-"));
-  const target = processDialect() === "postgres" ? await createPgDatabase() : path.join(dir, "assay.db");
+  const template = opts.seeded ? await seededTemplate(opts.seeded) : undefined;
+  let target: string;
+  if (processDialect() === "postgres") target = await createPgDatabase(undefined, template && new URL(template).pathname.slice(1));
+  else {
+    target = path.join(dir, "assay.db");
+    if (template) copyFileSync(template, target);
+  }
   const db = await openDb(target);
   const extra: Db[] = [];
   const isPg = target.startsWith("postgres");
@@ -47,8 +57,17 @@ function templateName(): string {
   return `assay_tpl_${h.digest("hex").slice(0, 12)}`;
 }
 
+async function seededTemplate(kind: "pack" | "demo"): Promise<string> {
+  // vitest is imported only here: benches and scripts use makeTempDb() unseeded, outside a test run.
+  const { inject } = await import("vitest");
+  const t = inject("seededTemplates");
+  if (!t?.[kind]) throw new Error("makeTempDb({ seeded }) needs the test run's globalSetup (db/testing/global-setup.ts)");
+  return t[kind];
+}
+
 let counter = 0;
-async function createPgDatabase(): Promise<string> {
+/** A new database on the DATABASE_URL server, cloned from `from` (default: the migrated, empty template). */
+export async function createPgDatabase(name?: string, from?: string): Promise<string> {
   const admin = new URL(process.env.DATABASE_URL!);
   const tpl = templateName();
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -74,15 +93,15 @@ async function createPgDatabase(): Promise<string> {
     } finally {
       await client.query("select pg_advisory_unlock(hashtext($1))", [tpl]);
     }
-    const name = `assay_t_${process.pid}_${Date.now().toString(36)}_${++counter}`;
-    await client.query(`create database ${name} template ${tpl}`);
-    return withDatabase(admin, name);
+    const db = name ?? `assay_t_${process.pid}_${Date.now().toString(36)}_${++counter}`;
+    await client.query(`create database ${db} template ${from ?? tpl}`);
+    return withDatabase(admin, db);
   } finally {
     await client.end();
   }
 }
 
-async function dropPgDatabase(url: string): Promise<void> {
+export async function dropPgDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL! });
   await client.connect();

@@ -11,13 +11,11 @@ import { findUserByEmail, userForSession, usersExist } from "../queries/users";
 import { makeTempDb } from "../testing/temp-db";
 import { ApprovalConflictError, saveApproval, saveFlipReview } from "./baselines";
 import { deleteRun, RunInHistoryError } from "./delete-run";
-import { seedFromRepo } from "./seed-repo";
 import { createSession, createUsers, deleteSession } from "./users";
 
 let t: Awaited<ReturnType<typeof makeTempDb>>;
 beforeAll(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db);
+  t = await makeTempDb({ seeded: "demo" });
 });
 afterAll(async () => t.cleanup());
 

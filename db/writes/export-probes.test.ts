@@ -10,12 +10,10 @@ import { seededTexts } from "../queries/seeded-files";
 import { auditLog } from "../schema";
 import { buildProbeExport, exportProbes } from "./export-probes";
 import { saveLabel } from "./labels";
-import { seedFromRepo } from "./seed-repo";
 
 let t: TempDb;
 beforeEach(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
 }, 120_000); // seeding a PostgreSQL database on a busy machine can take most of a minute
 afterEach(async () => t.cleanup());
 

@@ -4,15 +4,13 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDb, type TempDb } from "../testing/temp-db";
 import { auditLog, probeLabels, probes } from "../schema";
-import { seedFromRepo } from "./seed-repo";
 import { clearLabel, NotFoundError, saveLabel } from "./labels";
 import { SHIPPED_ANNOTATOR } from "./seed";
 import { loadProbes } from "../../bin/load/probes";
 
 let t: TempDb;
 beforeEach(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
 }, 120_000); // seeding a PostgreSQL database on a busy machine can take most of a minute
 afterEach(async () => t.cleanup());
 

@@ -10,14 +10,12 @@ import { makeTempDb, type TempDb } from "../testing/temp-db";
 import { importRunText } from "./import-run";
 import { saveLabel } from "./labels";
 import { releaseProbeSet, ReleaseConflict } from "./release-probe-set";
-import { seedFromRepo } from "./seed-repo";
 
 // Issue 26 (2): labels change a draft; only a lead's release changes the figures imports are scored with.
 
 let t: TempDb;
 beforeEach(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
 }, 120_000); // seeding a PostgreSQL database on a busy machine can take most of a minute
 afterEach(async () => t.cleanup());
 

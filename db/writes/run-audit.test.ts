@@ -16,13 +16,11 @@ import { jsonText } from "../sql";
 import { exportProbes } from "./export-probes";
 import { importRunText } from "./import-run";
 import { AuditConflictError, clearAuditLabel, promoteAuditItem, saveAuditLabel, startAudit } from "./run-audit";
-import { seedFromRepo } from "./seed-repo";
 
 let t: TempDb;
 let runId: number;
 beforeEach(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
   // The leaky agent discloses account details before verification: H1 fires on part of the run, and many replies name dates.
   const text = readFileSync(path.join("golden", "runs", "leaky.jsonl"), "utf8");
   runId = (await importRunText(t.db, await loadDbScoringContext(t.db), { name: "Leaky v1", fileName: "leaky.jsonl", actor: "analyst@x", text })).runId;
