@@ -56,7 +56,7 @@ async function parent(): Promise<void> {
   const serverUrl =
     process.env.BENCH_PG_URL ??
     (() => {
-      const last = execFileSync("bash", [path.join(REPO, "scripts", "ensure-postgres.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim().split("\n").pop() ?? "";
+      const last = execFileSync("bash", [path.join(REPO, "scripts", "ensure-postgres.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop() ?? "";
       const m = /^DATABASE_URL=(postgres(?:ql)?:\/\/\S+)$/.exec(last);
       if (!m) throw new Error(`scripts/ensure-postgres.sh did not end with DATABASE_URL=…: '${last}'`);
       return m[1]!;
