@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { defineConfig, mergeConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
 import base, { UNIT_INCLUDE } from "./vitest.config.ts";
 
 // The PostgreSQL pass (issue 29): every test file that opens a database runs again with DATABASE_URL set, so each
@@ -17,4 +17,5 @@ const testFiles = (dir: string): string[] =>
   });
 const dbTests = roots.flatMap(testFiles).filter((f) => /makeTempDb|openDb\(|process\.env\.DATABASE_URL/.test(readFileSync(f, "utf8")));
 
-export default mergeConfig(base, defineConfig({ test: { include: dbTests, env: { DATABASE_URL: url } } }), false);
+// Not mergeConfig: it would concatenate the include lists and run the whole unit suite again.
+export default defineConfig({ ...base, test: { ...base.test, include: dbTests, env: { DATABASE_URL: url } } });
