@@ -17,3 +17,15 @@ export async function lockForTransaction(tx: object, key: string): Promise<void>
   if (processDialect() !== "postgres") return;
   await (tx as { execute: (q: SQL) => Promise<unknown> }).execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
+
+/** Bind parameters one statement may hold: PostgreSQL's protocol limit, and SQLite's as better-sqlite3 builds it. */
+export function maxBindParameters(): number {
+  return processDialect() === "postgres" ? 65_535 : 32_766;
+}
+
+/** Inserts rows as multi-row INSERTs sized to the bind-parameter limit: one round trip per batch, not per row. */
+export async function insertInBatches<T extends Record<string, unknown>>(insert: (batch: T[]) => PromiseLike<unknown>, rows: readonly T[]): Promise<void> {
+  if (rows.length === 0) return;
+  const size = Math.max(1, Math.floor(maxBindParameters() / Object.keys(rows[0]!).length));
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}

@@ -6,7 +6,6 @@ import type { Episode } from "../../lib/schemas/episode";
 import type { Pack } from "../../lib/schemas/pack";
 import type { DetectorFigure } from "../../lib/scoring/report-schema";
 import { compileMustAsk } from "../../lib/scoring/must-ask";
-import { processDialect } from "../env";
 import { dialectOf, type DbOrTx } from "../index";
 import { episodes, packVersions, type PackVersionRow } from "../schema";
 import { latestRelease } from "./probe-set-versions";
@@ -29,7 +28,7 @@ export type DbScoringContext = {
  */
 async function latestPackRow(db: DbOrTx): Promise<PackVersionRow | null> {
   // db may be a transaction, which on PostgreSQL does not carry the dialect tag: the process dialect says it too.
-  const order = dialectOf(db) === "postgres" || processDialect() === "postgres" ? sql`ctid` : sql`rowid`;
+  const order = dialectOf(db) === "postgres" ? sql`ctid` : sql`rowid`;
   const [row] = await db.select().from(packVersions).orderBy(desc(packVersions.loadedAt), desc(order)).limit(1);
   return row ?? null;
 }

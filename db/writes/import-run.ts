@@ -1,7 +1,6 @@
-import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { dialectOf, type Db, type DbOrTx, type Tx } from "../index";
-import { processDialect } from "../env";
-import { lockForTransaction } from "../sql";
+import { insertInBatches, lockForTransaction } from "../sql";
 import { decisionScores, runLines, runs, type SplitBreakdowns, type StoredReport } from "../schema";
 import { createRunScorer } from "../../lib/scoring/score-run";
 import { runDetectors } from "../../lib/detectors";
@@ -117,18 +116,13 @@ function rowsOf(runId: number, id: number, l: ScoredLine): { line: LineRow; scor
   };
 }
 
-/** PostgreSQL takes at most 65,535 bind parameters per statement: a multi-row insert holds this many rows at most. */
-const PG_MAX_PARAMS = 65535;
-
 /**
  * Inserts the lines and scores with ids base+1, base+2, …. SQLite: one prepared statement per table, run per row (a
  * statement finishes synchronously, so this is the fastest path there). PostgreSQL: multi-row inserts, as many rows
  * per statement as the bind-parameter limit allows, since each statement is a round trip.
  */
 async function insertLines(tx: Tx, runId: number, base: number, lines: readonly ScoredLine[]): Promise<void> {
-  // A PostgreSQL transaction object does not carry the client's dialect tag (dialectOf would say "sqlite"): the
-  // process dialect, which also picked the tables, decides with it.
-  if (dialectOf(tx) === "sqlite" && processDialect() === "sqlite") {
+  if (dialectOf(tx) === "sqlite") {
     const insertLine = tx
       .insert(runLines)
       .values({ id: sql.placeholder("id"), runId, lineNo: sql.placeholder("lineNo"), decisionId: sql.placeholder("decisionId"), thinking: sql.placeholder("thinking"), sample: sql.placeholder("sample"), model: sql.placeholder("model"), raw: sql.placeholder("raw") })
@@ -171,14 +165,10 @@ async function insertLines(tx: Tx, runId: number, base: number, lines: readonly 
     }
     return;
   }
-  const lineCols = Object.keys(getTableColumns(runLines)).length;
-  const scoreCols = Object.keys(getTableColumns(decisionScores)).length;
-  const linesPer = Math.floor(PG_MAX_PARAMS / lineCols);
-  const scoresPer = Math.floor(PG_MAX_PARAMS / scoreCols);
   // Lines first, in batches, then their scores (each score's key names its line).
   const rows = lines.map((l, i) => rowsOf(runId, base + i + 1, l));
-  for (let i = 0; i < rows.length; i += linesPer) await tx.insert(runLines).values(rows.slice(i, i + linesPer).map((r) => r.line));
-  for (let i = 0; i < rows.length; i += scoresPer) await tx.insert(decisionScores).values(rows.slice(i, i + scoresPer).map((r) => r.score));
+  await insertInBatches((batch) => tx.insert(runLines).values(batch), rows.map((r) => r.line));
+  await insertInBatches((batch) => tx.insert(decisionScores).values(batch), rows.map((r) => r.score));
   // The ids were given, not drawn from run_lines' identity sequence: move it past them, so an insert that leaves the id
   // to the default (none does today) cannot collide with them.
   if (rows.length) await (tx as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(sql`select setval(pg_get_serial_sequence('run_lines', 'id'), (select max(id) from run_lines))`);

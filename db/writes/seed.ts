@@ -7,6 +7,7 @@ import type { Probe } from "../../lib/schemas/probe";
 import type { Db } from "../index";
 import { decisionPoints, episodes, packVersions, probeLabels, probes } from "../schema";
 import { audit } from "./audit";
+import { insertInBatches } from "../sql";
 
 /** The annotator a shipped probe label is recorded under: the label probes/*.jsonl carried when it was seeded. */
 export const SHIPPED_ANNOTATOR = "shipped";
@@ -51,11 +52,8 @@ export async function seedEpisodes(db: Db, eps: readonly Episode[], packVersion:
       added.push(ep);
       counts.added++;
     }
-    for (const p of toDecisionPoints(added)) {
-      await tx
-        .insert(decisionPoints)
-        .values({ packVersion, id: p.decision_id, episodeId: p.episode_id, position: p.index, family: p.family, difficulty: p.difficulty, split: p.split, target: p.target, rationale: p.rationale, referenceReply: p.reference_reply, customerMessage: p.customer_message });
-    }
+    const points = toDecisionPoints(added).map((p) => ({ packVersion, id: p.decision_id, episodeId: p.episode_id, position: p.index, family: p.family, difficulty: p.difficulty, split: p.split, target: p.target, rationale: p.rationale, referenceReply: p.reference_reply, customerMessage: p.customer_message }));
+    await insertInBatches((batch) => tx.insert(decisionPoints).values(batch), points);
     if (counts.added > 0) await audit(tx, { actor: SEED_ACTOR, action: "episodes.seed", entity: "episode_set", entityId: "golden", at, detail: { pack_version: packVersion, added: counts.added } });
     return counts;
   });
@@ -69,17 +67,19 @@ export async function seedProbes(db: Db, list: ReadonlyArray<{ probe: Probe; fil
   return db.transaction(async (tx) => {
     const existing = new Set((await tx.select({ id: probes.id }).from(probes)).map((r) => r.id));
     const counts: SeedCounts = { added: 0, kept: 0, differing: [] };
+    const rows: Array<typeof probes.$inferInsert> = [];
+    const labels: Array<typeof probeLabels.$inferInsert> = [];
     for (const { probe: p, file, seq } of list) {
       if (existing.has(p.id)) {
         counts.kept++;
         continue;
       }
-      await tx
-        .insert(probes)
-        .values({ id: p.id, detector: p.detector, reply: p.reply, context: p.context, pairId: p.pair_id ?? null, note: p.note ?? null, file, seq, createdBy: SEED_ACTOR, createdAt: at });
-      await tx.insert(probeLabels).values({ probeId: p.id, annotator: SHIPPED_ANNOTATOR, label: p.label, labelledAt: at });
+      rows.push({ id: p.id, detector: p.detector, reply: p.reply, context: p.context, pairId: p.pair_id ?? null, note: p.note ?? null, file, seq, createdBy: SEED_ACTOR, createdAt: at });
+      labels.push({ probeId: p.id, annotator: SHIPPED_ANNOTATOR, label: p.label, labelledAt: at });
       counts.added++;
     }
+    await insertInBatches((batch) => tx.insert(probes).values(batch), rows);
+    await insertInBatches((batch) => tx.insert(probeLabels).values(batch), labels);
     if (counts.added > 0) await audit(tx, { actor: SEED_ACTOR, action: "probes.seed", entity: "probe_set", entityId: "probes", at, detail: { added: counts.added } });
     return counts;
   });
