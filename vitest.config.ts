@@ -12,6 +12,9 @@ export default defineConfig({
     env: { DATABASE_URL: "" },
     // Seeds the template databases makeTempDb({ seeded }) copies, once per run rather than once per test file.
     globalSetup: ["db/testing/global-setup.ts"],
+    // Vitest's default on a 2-core machine is ONE worker (cores - 1); much of the suite waits on child processes and
+    // the database server, so two workers finish it sooner.
+    maxWorkers: 2,
     testTimeout: 20000,
     // Seeding a temporary database from golden/ in beforeAll takes seconds; on a busy 2-core machine, more than the default 10.
     hookTimeout: 60000,

@@ -17,5 +17,5 @@ const testFiles = (dir: string): string[] =>
   });
 const dbTests = roots.flatMap(testFiles).filter((f) => /makeTempDb|openDb\(|process\.env\.DATABASE_URL/.test(readFileSync(f, "utf8")));
 
-// Not mergeConfig: it would concatenate the include lists and run the whole unit suite again.
-export default defineConfig({ ...base, test: { ...base.test, include: dbTests, env: { DATABASE_URL: url } } });
+// Three workers: these files spend much of their time waiting on the server. Not mergeConfig: it would concatenate the include lists and run the whole unit suite again.
+export default defineConfig({ ...base, test: { ...base.test, include: dbTests, env: { DATABASE_URL: url }, maxWorkers: 3 } });
