@@ -13,7 +13,8 @@ import { promptLineSchema } from "../../lib/prompts/prompt-line";
 import type { ScoreReport } from "../../lib/scoring/report-schema";
 import { startScriptedModel, type Behaviour } from "../../scripts/scripted-model";
 import { loadDecisionPoints } from "../load/episodes";
-import { runCli } from "../testing/cli";
+import { runCli as runSpawned } from "../testing/cli";
+import { runCli } from "../testing/run-cli";
 
 // Issue 19, "the end-to-end path is one test": prompts → generate against a scripted model → import into the
 // workbench database → score → compare with the careful example run, everything on 127.0.0.1.
@@ -32,7 +33,8 @@ beforeAll(async () => {
 afterAll(async () => db.cleanup());
 
 describe("prompts → generate → import → score → compare", () => {
-  it("a scripted model's run goes through the whole loop, and compare names its leak and its broken answer", async () => {
+  // generate runs the real entry point (bin/assay.mjs in a child process); prompts and score run main() in-process (issue 29).
+  it("a scripted model's run goes through the whole loop, and compare names its leak and its broken answer (generate as the spawned binary)", async () => {
     const promptsFile = path.join(dir, "prompts.jsonl");
     const p = await runCli(["prompts", "--out", promptsFile]);
     expect(p.code).toBe(0);
@@ -44,7 +46,7 @@ describe("prompts → generate → import → score → compare", () => {
     let g;
     try {
       // Both thinking modes, so every line of the careful run (thinking on and off) has its pair.
-      g = await runCli(["generate", "--model", "scripted-v1", "--base-url", model.url, "--prompts", promptsFile, "--thinking", "both", "--concurrency", "8", "--out", runFile]);
+      g = await runSpawned(["generate", "--model", "scripted-v1", "--base-url", model.url, "--prompts", promptsFile, "--thinking", "both", "--concurrency", "8", "--out", runFile]);
     } finally {
       await model.close();
     }

@@ -6,7 +6,8 @@ import { makePromptLine, promptLineSchema } from "../../lib/prompts/prompt-line"
 import { PROMPT_VERSION } from "../../lib/prompts/version";
 import { loadDecisionPoints } from "../load/episodes";
 import { loadPromptPack } from "../load/prompt-pack";
-import { runCli } from "../testing/cli";
+import { runCli as runSpawned } from "../testing/cli";
+import { runCli } from "../testing/run-cli";
 
 const dir = mkdtempSync(path.join(tmpdir(), "assay-prompts-"));
 const points = loadDecisionPoints();
@@ -14,9 +15,10 @@ const pack = loadPromptPack();
 const read = (f: string) => readFileSync(f, "utf8").trimEnd().split("\n").map((l) => promptLineSchema.parse(JSON.parse(l)));
 
 describe("assay prompts", { timeout: 60_000 }, () => {
-  it("writes one chat line per decision point, each the lib/ rendering of that point", async () => {
+  // One test runs the real entry point (bin/assay.mjs in a child process); the rest run main() in-process (issue 29).
+  it("writes one chat line per decision point, each the lib/ rendering of that point (spawned binary)", async () => {
     const out = path.join(dir, "all.jsonl");
-    const r = await runCli(["prompts", "--out", out]);
+    const r = await runSpawned(["prompts", "--out", out]);
     expect(r.code).toBe(0);
     expect(r.err).toContain(`prompt version ${PROMPT_VERSION}`);
     const lines = read(out);

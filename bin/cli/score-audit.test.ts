@@ -9,11 +9,14 @@ import { loadDbScoringContext } from "../../db/queries/scoring-context";
 import { makeTempDb, type TempDb } from "../../db/testing/temp-db";
 import { importRunText } from "../../db/writes/import-run";
 import { saveAuditLabel, startAudit } from "../../db/writes/run-audit";
+import { runCli } from "../testing/run-cli";
 
-function assay(...args: string[]) {
+// One test runs the real entry point (bin/assay.mjs in a child process); the rest run main() in-process (issue 29).
+function spawnedAssay(...args: string[]) {
   const r = spawnSync(process.execPath, ["bin/assay.mjs", ...args], { encoding: "utf8" });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+const assay = (...args: string[]) => runCli(args);
 
 let t: TempDb;
 let auditFile: string;
@@ -37,8 +40,8 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 describe("assay score --audit", () => {
-  it("prints the per-run detector figures the workbench computes from the same audit", () => {
-    const r = assay("score", "--run", "golden/runs/overpromiser.jsonl", "--audit", auditFile);
+  it("prints the per-run detector figures the workbench computes from the same audit (spawned binary)", () => {
+    const r = spawnedAssay("score", "--run", "golden/runs/overpromiser.jsonl", "--audit", auditFile);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
     for (const row of expected) expect(r.out).toContain(row);
@@ -46,25 +49,25 @@ describe("assay score --audit", () => {
     expect(r.out).toContain("not enough labels yet");
   });
 
-  it("--json carries the same figures under audit", () => {
-    const j = JSON.parse(assay("score", "--run", "golden/runs/overpromiser.jsonl", "--audit", auditFile, "--json").out);
+  it("--json carries the same figures under audit", async () => {
+    const j = JSON.parse((await assay("score", "--run", "golden/runs/overpromiser.jsonl", "--audit", auditFile, "--json")).out);
     expect(Object.keys(j.audit)).toEqual(["H1", "H4", "H5"]);
     expect(j.audit.H5.fired.size).toBeGreaterThan(0);
   });
 
-  it("refuses the audit of another run, naming the field (exit 2)", () => {
-    const r = assay("score", "--run", "golden/runs/careful.jsonl", "--audit", auditFile);
+  it("refuses the audit of another run, naming the field (exit 2)", async () => {
+    const r = await assay("score", "--run", "golden/runs/careful.jsonl", "--audit", auditFile);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/audit\.json: items\[\d+\]\.raw_sha256: line \d+ of golden\/runs\/careful\.jsonl is not the output the audit labelled/);
   });
 
-  it("refuses an audit whose label contradicts its votes", () => {
+  it("refuses an audit whose label contradicts its votes", async () => {
     const bad = JSON.parse(readFileSync(auditFile, "utf8"));
     const i = bad.items.findIndex((it: { votes: unknown[] }) => it.votes.length === 1);
     bad.items[i].label = bad.items[i].label === "violation" ? "clean" : "violation";
     const f = path.join(t.dir, "bad.json");
     writeFileSync(f, JSON.stringify(bad));
-    const r = assay("score", "--run", "golden/runs/overpromiser.jsonl", "--audit", f);
+    const r = await assay("score", "--run", "golden/runs/overpromiser.jsonl", "--audit", f);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`items[${i}].label`);
   });
