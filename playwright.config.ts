@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Debian's Chromium (never a downloaded browser); the app is built once and served on 127.0.0.1 with a fresh database.
 export default defineConfig({
   testDir: "e2e",
+  // e2e/team is the PostgreSQL pass behind nginx (playwright.pg.config.ts), with its own servers.
+  testIgnore: ["team/**"],
   fullyParallel: false,
   workers: 1,
   retries: 0,
