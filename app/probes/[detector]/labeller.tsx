@@ -138,7 +138,7 @@ export function Labeller({
   const nextAfter = useCallback(
     (fromId: string | null, held: Views): string | "more" | null => {
       const from = fromId ? order.indexOf(fromId) : -1;
-      const list = order.filter((id) => id !== fromId && viewInQueue(queue, held[id]!));
+      const list = order.filter((id) => id !== fromId && held[id] !== undefined && viewInQueue(queue, held[id]));
       const ahead = list.find((id) => order.indexOf(id) > from);
       if (ahead) return ahead;
       return exhausted ? (list[0] ?? null) : "more";
@@ -153,7 +153,8 @@ export function Labeller({
       const r = await labelWindowAction({ detector, auditId: audit?.id ?? null, queue, at: null, after: order[order.length - 1]!, blind });
       if (r.error !== null) return setError(r.error);
       const w = addWindow(views, order, r.data.window);
-      setViews(w.views);
+      // A key pressed while this window was on its way has set views since `views` was read: keep its entries, add ours.
+      setViews((v) => ({ ...w.views, ...v }));
       setOrder(w.order);
       if (w.added.length === 0) setExhausted(true);
     } finally {
@@ -165,7 +166,7 @@ export function Labeller({
   useEffect(() => {
     if (exhausted) return;
     const from = currentId ? order.indexOf(currentId) : -1;
-    const ahead = order.slice(from + 1).filter((id) => viewInQueue(queue, views[id]!)).length;
+    const ahead = order.slice(from + 1).filter((id) => views[id] && viewInQueue(queue, views[id])).length;
     if (waiting || ahead < LOW_WATER) void fetchMore();
   }, [currentId, order, queue, views, waiting, exhausted, fetchMore]);
 
@@ -217,7 +218,9 @@ export function Labeller({
       setUndo((u) => [...u, { id: current.id, previous: current.mine }]);
       save(current.id, l, summary);
       const held = { ...views, [current.id]: { ...current, mine: l } };
-      setViews(held);
+      // A functional update: a window that arrived since this handler's `views` was read must not be dropped, or the
+      // order would name items the page no longer holds.
+      setViews((v) => ({ ...v, [current.id]: { ...current, mine: l } }));
       moveOn(current.id, held);
     },
     [current, views, save, summary, moveOn],
