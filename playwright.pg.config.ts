@@ -14,6 +14,7 @@ process.env.ASSAY_SIGNIN_LOCK_MS ??= "20000"; // what the script gives the insta
 export default defineConfig({
   ...base,
   testDir: "e2e/team",
+  testIgnore: [], // the SQLite pass's config ignores this folder; this one runs only it
   timeout: 120_000,
   // Two instances and PostgreSQL share this machine's cores with everything else: a first request to a route is slow.
   expect: { timeout: 15_000 },
