@@ -6,7 +6,7 @@ import pg from "pg";
 import { Column, getTableName, is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { InputError } from "../lib/io/input-error";
-import { dialectOfTarget, type Dialect } from "./env";
+import { dialectOfTarget, redact, type Dialect } from "./env";
 import { closeDb, dialectOf, openDb, type Db } from "./index";
 import * as sqliteSchema from "./schema.sqlite";
 
@@ -318,17 +318,6 @@ function assertEmpty(target: string, nonEmpty: string[]) {
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** A postgres:// URL without its password, for messages. */
-export function redact(target: string): string {
-  if (dialectOfTarget(target) !== "postgres") return target;
-  try {
-    const u = new URL(target);
-    if (u.password) u.password = "***";
-    return u.toString();
-  } catch {
-    return target.replace(/:[^:@/]*@/, ":***@");
-  }
-}
 
 /** Two names for one database: the same file (after symlinks) or the same server, port and database name. */
 function sameTarget(a: string, b: string): boolean {

@@ -20,6 +20,18 @@ export function dialectOfTarget(target: string): Dialect {
   return /^postgres(ql)?:\/\//.test(target) ? "postgres" : "sqlite";
 }
 
+/** A postgres:// URL without its password, for messages. */
+export function redact(target: string): string {
+  if (dialectOfTarget(target) !== "postgres") return target;
+  try {
+    const u = new URL(target);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return target.replace(/:[^:@/]*@/, ":***@");
+  }
+}
+
 /** The process's database: DATABASE_URL when set, else the SQLite file. */
 export function dbTarget(): string {
   const e = env();

@@ -1,7 +1,7 @@
 // `npm run db:setup`: creates the workbench database (data/assay.db, ASSAY_DB, or DATABASE_URL), applies migrations, and seeds it from
 // golden/ and probes/. Idempotent: it adds only what is missing and never rewrites data already there (labels, runs,
 // episodes that imported runs were scored against); differences between the files and the database are reported.
-import { dbTarget, dialectOfTarget } from "../db/env";
+import { dbTarget, redact } from "../db/env";
 import { closeDb, openDb, type Db } from "../db/index";
 import { usersExist } from "../db/queries/users";
 import { seedFromRepo } from "../db/writes/seed-repo";
@@ -12,8 +12,7 @@ import { InputError } from "../lib/io/input-error";
 
 async function main(): Promise<number> {
   const target = dbTarget();
-  // A postgres:// URL is printed without its password.
-  const file = dialectOfTarget(target) === "postgres" ? target.replace(/^(postgres(?:ql)?:\/\/[^:@/]*:)[^@/]*@/, "$1***@") : target;
+  const file = redact(target);
   const db = await openDb(target);
   try {
     const s = await seedFromRepo(db);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { dbTarget, dialectOfTarget } from "../../db/env";
+import { dbTarget, redact } from "../../db/env";
 import { closeDb, openDb } from "../../db/index";
 import { exportGolden, GoldenExportError } from "../../db/writes/export-golden";
 import { parseCommandArgs, UsageError } from "./args";
@@ -14,14 +14,6 @@ export const summary = "write the workbench's golden cases as golden/roles/*.jso
  * unchanged. Refused with every reason and nothing written (exit 2). Reads DATABASE_URL, else ASSAY_DB; audited as the
  * caller.
  */
-/** The database named in the summary line: a postgres:// URL without its password. */
-function shownTarget(): string {
-  const target = dbTarget();
-  if (dialectOfTarget(target) !== "postgres") return target;
-  const u = new URL(target);
-  if (u.password) u.password = "***";
-  return u.toString();
-}
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { out: { type: "string" }, json: { type: "boolean", default: false } });
@@ -32,7 +24,7 @@ export async function run(argv: string[]): Promise<number> {
     const r = await exportGolden(db, { root: out, actor: process.env.ASSAY_ACTOR || process.env.USER || "cli", via: "cli" });
     if (values.json) process.stdout.write(`${JSON.stringify({ out, version: r.version, files: r.preview.map(({ diff: _d, ...f }) => f), unlocked: r.unlocked, flagged: r.flagged })}\n`);
     else {
-      process.stdout.write(`exported ${r.files.reduce((n, f) => n + f.cases, 0)} golden cases from ${shownTarget()} (version ${r.version}):\n${exportLines(out, r.preview).join("\n")}\n`);
+      process.stdout.write(`exported ${r.files.reduce((n, f) => n + f.cases, 0)} golden cases from ${redact(dbTarget())} (version ${r.version}):\n${exportLines(out, r.preview).join("\n")}\n`);
       if (r.unlocked.length) process.stdout.write(`new eval cases, not in golden/suites.lock.json yet: ${r.unlocked.join(", ")} (freeze them with npx tsx scripts/freeze-suites.ts)\n`);
       if (r.flagged.length) process.stdout.write(`exported with item findings: ${r.flagged.join(", ")}\n`);
     }

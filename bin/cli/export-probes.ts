@@ -1,5 +1,5 @@
 import path from "node:path";
-import { dbTarget, dialectOfTarget } from "../../db/env";
+import { dbTarget, redact } from "../../db/env";
 import { closeDb, openDb } from "../../db/index";
 import { exportProbes } from "../../db/writes/export-probes";
 import { parseCommandArgs, UsageError } from "./args";
@@ -12,14 +12,6 @@ export const summary = "write the workbench's probes (effective labels) as probe
  * whoever commits: DIR/probes/<file>.jsonl (use --out . in a clone to replace its probes/), each file compared with
  * what the workbench last seeded. Reads DATABASE_URL, else ASSAY_DB; audited as the caller (ASSAY_ACTOR, else $USER).
  */
-/** The database named in the summary line: a postgres:// URL without its password. */
-function shownTarget(): string {
-  const target = dbTarget();
-  if (dialectOfTarget(target) !== "postgres") return target;
-  const u = new URL(target);
-  if (u.password) u.password = "***";
-  return u.toString();
-}
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { out: { type: "string" }, json: { type: "boolean", default: false } });
@@ -30,7 +22,7 @@ export async function run(argv: string[]): Promise<number> {
     const r = await exportProbes(db, { root: out, actor: process.env.ASSAY_ACTOR || process.env.USER || "cli", via: "cli" });
     if (values.json) process.stdout.write(`${JSON.stringify({ out, version: r.version, files: r.preview.map(({ diff: _d, ...f }) => f), ties_kept: r.tiesKept, unlabelled: r.unlabelled })}\n`);
     else {
-      process.stdout.write(`exported ${r.files.reduce((n, f) => n + f.probes, 0)} probes from ${shownTarget()} (version ${r.version}):\n${exportLines(out, r.preview).join("\n")}\n`);
+      process.stdout.write(`exported ${r.files.reduce((n, f) => n + f.probes, 0)} probes from ${redact(dbTarget())} (version ${r.version}):\n${exportLines(out, r.preview).join("\n")}\n`);
       if (r.tiesKept.length) process.stdout.write(`tied, kept their earliest label: ${r.tiesKept.join(", ")}\n`);
       if (r.unlabelled.length) process.stdout.write(`not written (nobody has labelled them): ${r.unlabelled.join(", ")}\n`);
     }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { dbTarget, dialectOfTarget } from "../../db/env";
+import { dbTarget, redact } from "../../db/env";
 import { closeDb, openDb } from "../../db/index";
 import { loadDbScoringContext } from "../../db/queries/scoring-context";
 import { checkRunName, storeScoredRun, scoreRunText } from "../../db/writes/import-run";
@@ -25,17 +25,10 @@ export async function run(argv: string[]): Promise<number> {
     const runId = await storeScoredRun(db, { name: values.name, fileName: path.basename(values.run), actor: process.env.ASSAY_ACTOR || process.env.USER || "cli" }, scored);
     const s = scored.report.splits;
     if (values.json) process.stdout.write(`${JSON.stringify({ run_id: runId, name: values.name.trim(), lines: scored.report.run.n_lines, composite: { dev: s.dev.composite, eval: s.eval.composite }, advisory: scored.report.advisory, probe_set_version: scored.probeSetVersion })}\n`);
-    else process.stdout.write(`imported run #${runId} '${values.name.trim()}' into ${shown(target)}: ${scored.report.run.n_lines} lines, composite dev ${f3(s.dev.composite)} / eval ${f3(s.eval.composite)}${scored.report.advisory.length ? ` (advisory: ${scored.report.advisory.join(", ")})` : ""}, scored with probe set v${scored.probeSetVersion}\n`);
+    else process.stdout.write(`imported run #${runId} '${values.name.trim()}' into ${redact(target)}: ${scored.report.run.n_lines} lines, composite dev ${f3(s.dev.composite)} / eval ${f3(s.eval.composite)}${scored.report.advisory.length ? ` (advisory: ${scored.report.advisory.join(", ")})` : ""}, scored with probe set v${scored.probeSetVersion}\n`);
     return 0;
   } finally {
     await closeDb(db);
   }
 }
 
-/** The database as messages name it: a postgres:// URL without its password. */
-function shown(target: string): string {
-  if (dialectOfTarget(target) !== "postgres") return target;
-  const u = new URL(target);
-  if (u.password) u.password = "***";
-  return u.toString();
-}
