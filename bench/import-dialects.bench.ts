@@ -1,5 +1,5 @@
 // Import on both dialects (issue 29, item 5): a 100,000-decision run stored in one transaction through the app's own
-// storeScoredRun, on SQLite and on PostgreSQL (where it goes in multi-row batches under the 65,535-parameter limit),
+// storeScoredRun, on SQLite and on PostgreSQL (where it goes by COPY FROM STDIN, no statement near the 65,535-parameter limit),
 // PostgreSQL at most 1.5× the SQLite time; and a failed import leaves nothing on either.
 // Standalone: `npx tsx bench/import-dialects.bench.ts` (also run by `npm run bench`, alone by `npm run bench -- import-dialects`).
 //

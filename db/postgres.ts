@@ -52,3 +52,13 @@ export async function openPostgres(url: string) {
   }
   return { db: drizzle(pool, { schema }), close: () => pool.end() };
 }
+
+/**
+ * The node-postgres client a drizzle transaction runs on (drizzle checks one out of the pool for it), for what drizzle
+ * has no builder for: COPY. Outside a transaction there is only the pool, and this throws.
+ */
+export function pgClientOf(tx: object): pg.ClientBase {
+  const client = (tx as { session?: { client?: unknown } }).session?.client;
+  if (!client || client instanceof pg.Pool || typeof (client as pg.ClientBase).query !== "function") throw new Error("pgClientOf: not a PostgreSQL transaction");
+  return client as pg.ClientBase;
+}

@@ -92,6 +92,62 @@ describe("importing a run", async () => {
     expect((await t.db.select({ raw: runLines.raw }).from(runLines).where(eq(runLines.runId, runId)).orderBy(runLines.lineNo).limit(1))[0]!.raw).toBe(evil);
   });
 
+  // PostgreSQL stores a run's rows with COPY's text format, where a backslash, tab, newline and "\\N" (NULL) mean
+  // something: every stored field must read back as scored, on both dialects.
+  it("stores every line and score field exactly as scored, COPY's special characters included", async () => {
+    const tricky = (p: { decision_id: string }, i: number, l: Record<string, unknown>) => {
+      // Backslashes and "\\N" as text (a JSON reply's escapes), and real control characters in a reply that is not JSON.
+      if (i === 0) return { ...l, model: "\\N", sample: 3, raw: JSON.stringify({ reply: "C:\\tmp\\new \\N tab\there é 😀", action: {} }) };
+      if (i === 1) return { decision_id: l.decision_id, thinking: l.thinking, raw: "not json:\ttab\nnew line\r\n\\N back\\slash\\" };
+      // A reply a detector flags, so the JSON columns hold spans, not only empty records.
+      if (i === 2) return { ...l, raw: JSON.stringify({ ...JSON.parse(l.raw as string), reply: "Your password is hunter2. I guarantee this fund returns 12% a year with no risk, so move everything into it today." }) };
+      return l;
+    };
+    const text = makeRunText(ctx.points, tricky);
+    const scored = scoreRunText(text, "tricky.jsonl", ctx);
+    const runId = await storeScoredRun(t.db, { name: "tricky", fileName: "tricky.jsonl", actor: "a" }, scored);
+    const lines = await t.db.select().from(runLines).where(eq(runLines.runId, runId)).orderBy(runLines.lineNo);
+    expect(lines.map(({ lineNo, decisionId, thinking, sample, model, raw }) => ({ lineNo, decisionId, thinking, sample, model, raw }))).toEqual(
+      scored.lines.map((l) => ({ lineNo: l.lineNo, decisionId: l.decisionId, thinking: l.thinking, sample: l.sample, model: l.model, raw: l.raw })),
+    );
+    expect(lines[0]!.model).toBe("\\N");
+    expect(lines[0]!.raw).toContain("\\\\N tab");
+    expect(lines[1]!.model).toBeNull();
+    expect(lines[1]!.raw).toBe("not json:\ttab\nnew line\r\n\\N back\\slash\\");
+    const scores = await t.db.select().from(decisionScores).where(eq(decisionScores.runId, runId)).orderBy(decisionScores.lineId);
+    expect(scores.map((s) => s.lineId)).toEqual(lines.map((l) => l.id));
+    expect(scores.map(({ decisionId, episodeId, split, family, difficulty, thinking, formatValid, formatError, outputType, targetType, hardViolations, hits, cleared, namesTimeline, actionType, destination, priority, flags, policyCitation, mustAsk, graded, score, scoreStrict }) => ({ decisionId, episodeId, split, family, difficulty, thinking, formatValid, formatError, outputType, targetType, hardViolations, hits, cleared, namesTimeline, actionType, destination, priority, flags, policyCitation, mustAsk, graded, score, scoreStrict }))).toEqual(
+      scored.lines.map(({ result: d, namesTimeline }) => ({
+        decisionId: d.decision_id,
+        episodeId: d.episode_id,
+        split: d.split,
+        family: d.family,
+        difficulty: d.difficulty,
+        thinking: d.thinking,
+        formatValid: d.format_valid,
+        formatError: d.format_error,
+        outputType: d.output_type,
+        targetType: d.target_type,
+        hardViolations: d.hard_violations.join(","),
+        hits: JSON.parse(JSON.stringify(d.hits)),
+        cleared: JSON.parse(JSON.stringify((d.detector_spans ?? []).filter((sp) => sp.outcome === "cleared"))),
+        namesTimeline,
+        actionType: d.components.action_type,
+        destination: d.components.destination,
+        priority: d.components.priority,
+        flags: d.components.flags,
+        policyCitation: d.components.policy_citation,
+        mustAsk: d.components.must_ask,
+        graded: d.graded,
+        score: d.score,
+        scoreStrict: d.score_strict,
+      })),
+    );
+    // Some scores are fractions and some replies hit a detector, so the float and JSON columns are exercised too.
+    expect(scores.some((s) => s.score !== null && !Number.isInteger(s.score))).toBe(true);
+    expect(scores.some((s) => JSON.stringify(s.hits) !== "[]" && JSON.stringify(s.hits) !== "{}")).toBe(true);
+  });
+
   it("the async scorer used by the upload route reports progress and gives the same result", async () => {
     const text = makeRunText(ctx.points);
     const seen: number[] = [];

@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { dialectOf, type Db, type DbOrTx, type Tx } from "../index";
-import { insertInBatches, lockForTransaction } from "../sql";
+import { lockForTransaction } from "../sql";
+import { copyRows } from "../pg-copy";
+import { pgClientOf } from "../postgres";
 import { decisionScores, runLines, runs, type SplitBreakdowns, type StoredReport } from "../schema";
 import { createRunScorer } from "../../lib/scoring/score-run";
 import { runDetectors } from "../../lib/detectors";
@@ -118,8 +120,8 @@ function rowsOf(runId: number, id: number, l: ScoredLine): { line: LineRow; scor
 
 /**
  * Inserts the lines and scores with ids base+1, base+2, …. SQLite: one prepared statement per table, run per row (a
- * statement finishes synchronously, so this is the fastest path there). PostgreSQL: multi-row inserts, as many rows
- * per statement as the bind-parameter limit allows, since each statement is a round trip.
+ * statement finishes synchronously, so this is the fastest path there). PostgreSQL: COPY FROM STDIN, streamed; no
+ * statement carries bind parameters, so the 65,535 limit does not arise.
  */
 async function insertLines(tx: Tx, runId: number, base: number, lines: readonly ScoredLine[]): Promise<void> {
   if (dialectOf(tx) === "sqlite") {
@@ -165,10 +167,11 @@ async function insertLines(tx: Tx, runId: number, base: number, lines: readonly 
     }
     return;
   }
-  // Lines first, in batches, then their scores (each score's key names its line).
+  // Lines first, then their scores (each score's key names its line), each as one COPY in this transaction.
   const rows = lines.map((l, i) => rowsOf(runId, base + i + 1, l));
-  await insertInBatches((batch) => tx.insert(runLines).values(batch), rows.map((r) => r.line));
-  await insertInBatches((batch) => tx.insert(decisionScores).values(batch), rows.map((r) => r.score));
+  const client = pgClientOf(tx);
+  await copyRows(client, runLines, rows.map((r) => r.line));
+  await copyRows(client, decisionScores, rows.map((r) => r.score));
   // The ids were given, not drawn from run_lines' identity sequence: move it past them, so an insert that leaves the id
   // to the default (none does today) cannot collide with them.
   if (rows.length) await (tx as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(sql`select setval(pg_get_serial_sequence('run_lines', 'id'), (select max(id) from run_lines))`);
