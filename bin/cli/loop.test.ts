@@ -8,7 +8,6 @@ import { loadDbScoringContext } from "../../db/queries/scoring-context";
 import { runs } from "../../db/schema";
 import { makeTempDb, type TempDb } from "../../db/testing/temp-db";
 import { importRunText } from "../../db/writes/import-run";
-import { seedFromRepo } from "../../db/writes/seed-repo";
 import { promptLineSchema } from "../../lib/prompts/prompt-line";
 import type { ScoreReport } from "../../lib/scoring/report-schema";
 import { startScriptedModel, type Behaviour } from "../../scripts/scripted-model";
@@ -28,7 +27,7 @@ const BROKEN = points.find((p) => p.decision_id !== LEAK && careful.get(p.decisi
 const behaviour = (id: string): Behaviour => (id === LEAK ? "leak" : id === BROKEN ? "broken" : "good");
 let db: TempDb;
 beforeAll(async () => {
-  db = await makeTempDb();
+  db = await makeTempDb({ seeded: "demo" }); // the pack, the episodes and the shipped example runs, careful among them
 });
 afterAll(async () => db.cleanup());
 
@@ -54,7 +53,6 @@ describe("prompts → generate → import → score → compare", () => {
     expect(model.requests).toHaveLength(points.length * 2);
     const text = readFileSync(runFile, "utf8");
 
-    await seedFromRepo(db.db); // the pack, the episodes and the shipped example runs, careful among them
     const { runId } = await importRunText(db.db, await loadDbScoringContext(db.db), { name: "scripted-v1", fileName: "scripted.jsonl", text, actor: "loop-test" });
     const stored = (await db.db.select({ report: runs.report }).from(runs).where(eq(runs.id, runId)))[0]!.report;
 

@@ -1,6 +1,6 @@
-import { validateDetectors } from "../../lib/detectors/validate";
 import { DETECTOR_CODES, HARD_CODE_NAMES } from "../../lib/pack/vocab";
 import { parseCommandArgs } from "./args";
+import { detectorFigures } from "../load/detector-figures";
 import { loadFirstReadings, loadFreshBatch, loadProbes } from "../load/probes";
 import { DETECTORS } from "../../lib/detectors";
 import { FIRST_READING_TARGETS, firstReadingFigures, meetsTargets, type FirstReading, type Rate } from "../../lib/probes/first-readings";
@@ -24,7 +24,7 @@ function rateCell(r: Rate): string {
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { file: { type: "string", multiple: true }, json: { type: "boolean", default: false } });
   const probes = loadProbes(values.file && values.file.length > 0 ? values.file : undefined);
-  const figures = validateDetectors(probes);
+  const figures = detectorFigures(probes);
   const firstReadings = loadFirstReadings();
   // Once read, a batch is a fixed set: its figures now, beside its first reading, show how much of a fix was fitting.
   const freshNow = firstReadings.map((r) => {

@@ -1,10 +1,10 @@
-import { validateDetectors } from "../../lib/detectors/validate";
 import { toDecisionPoints, type DecisionPoint } from "../../lib/pack/decision-points";
 import { DETECTOR_CODES, type DetectorCode } from "../../lib/pack/vocab";
 import type { Episode } from "../../lib/schemas/episode";
 import type { Pack } from "../../lib/schemas/pack";
 import type { Probe } from "../../lib/schemas/probe";
 import type { DetectorFigure } from "../../lib/scoring/report-schema";
+import { detectorFigures } from "./detector-figures";
 import { loadEpisodes } from "./episodes";
 import { evalSplitHash } from "./eval-hash";
 import { loadPack } from "./pack";
@@ -23,7 +23,7 @@ export type ScoringContext = {
 export function loadScoringContext(probeFiles?: string[]): ScoringContext {
   const episodes = loadEpisodes();
   const probes = loadProbes(probeFiles);
-  const validated = validateDetectors(probes);
+  const validated = detectorFigures(probes);
   const detectors = {} as Record<DetectorCode, DetectorFigure>;
   for (const c of DETECTOR_CODES) {
     const { predictions: _omit, ...figure } = validated[c];

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeRunText } from "../testing/runs";
 import { makeTempDb, type TempDb } from "../testing/temp-db";
 import { importRunText } from "../writes/import-run";
-import { seedFromRepo } from "../writes/seed-repo";
 import { decisionTablePage, type DecisionTableQuery } from "./decision-table";
 import { loadDbScoringContext } from "./scoring-context";
 
@@ -10,8 +9,7 @@ let t: TempDb;
 let runId: number;
 let n: number;
 beforeAll(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
   const ctx = await loadDbScoringContext(t.db);
   n = ctx.points.length;
   // Every 5th line is broken, every 3rd leaks a balance before verification (H1 where the target forbids it).

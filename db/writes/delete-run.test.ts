@@ -12,8 +12,7 @@ import { seedFromRepo } from "./seed-repo";
 
 let t: TempDb;
 beforeAll(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db);
+  t = await makeTempDb({ seeded: "demo" });
 });
 afterAll(async () => t.cleanup());
 

@@ -8,13 +8,11 @@ import { auditLog, decisionScores, runLines, runs } from "../schema";
 import { makeRunText } from "../testing/runs";
 import { makeTempDb, type TempDb } from "../testing/temp-db";
 import { importRunText, scoreRunText, scoreRunTextAsync, storeScoredRun } from "./import-run";
-import { seedFromRepo } from "./seed-repo";
 
 let t: TempDb;
 let ctx: DbScoringContext;
 beforeAll(async () => {
-  t = await makeTempDb();
-  await seedFromRepo(t.db, { exampleRuns: false });
+  t = await makeTempDb({ seeded: "pack" });
   ctx = await loadDbScoringContext(t.db);
 });
 afterAll(async () => t.cleanup());
