@@ -10,7 +10,8 @@ import type { ScoreReport } from "../../lib/scoring/report-schema";
 import { loadDecisionPoints } from "../load/episodes";
 import { listFiles, repoPath } from "../load/files";
 import { loadPromptPack } from "../load/prompt-pack";
-import { runCli, startRewardServerCli, type RunningServer } from "../testing/cli";
+import { startRewardServerCli, type RunningServer } from "../testing/cli";
+import { runCli as runCliInProcess } from "../testing/run-cli";
 
 const runFiles = listFiles(repoPath("golden", "runs"), ".jsonl");
 const runLines = (f: string) => readFileSync(f, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as { decision_id: string; raw: string; thinking: boolean; model?: string });
@@ -27,18 +28,18 @@ async function post(route: string, body: unknown, raw?: Uint8Array<ArrayBuffer> 
 const scoreBatch = async (outputs: unknown[]) => (await post("/v1/score", { outputs })).json.results as NativeResult[];
 
 beforeAll(async () => {
-  server = await startRewardServerCli(["--workers", "2"]);
-  // `assay score --json` on every example run, two at a time (each measures the detectors on the probes first).
-  const queue = [...runFiles];
-  const next = async (): Promise<void> => {
-    const f = queue.shift();
-    if (!f) return;
-    const r = await runCli(["score", "--run", f, "--json"]);
-    if (r.code !== 0) throw new Error(`assay score ${f}: ${r.err}`);
-    reports.set(f, JSON.parse(r.out) as ScoreReport);
-    return next();
-  };
-  await Promise.all([next(), next()]);
+  // The server starts in its own process while this one scores.
+  const starting = startRewardServerCli(["--workers", "2"]);
+  // `assay score --json` on every example run, in this process (one at a time: main() owns stdout while it runs).
+  try {
+    for (const f of runFiles) {
+      const r = await runCliInProcess(["score", "--run", f, "--json"]);
+      if (r.code !== 0) throw new Error(`assay score ${f}: ${r.err}`);
+      reports.set(f, JSON.parse(r.out) as ScoreReport);
+    }
+  } finally {
+    server = await starting; // stopped by afterAll, whatever happened above
+  }
 }, 180_000);
 afterAll(() => server?.stop());
 
@@ -166,7 +167,7 @@ describe("a request that cannot be scored is a 4xx naming the item and field, ne
     [["--port", "http"], /--port must be an integer from 0 to 65535/],
     [["--workers", "0"], /--workers must be an integer from 1 to 256/],
   ])("bad options %j exit 2", async (args, message) => {
-    const r = await runCli(["reward-server", ...args]);
+    const r = await runCliInProcess(["reward-server", ...args]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
   });

@@ -14,7 +14,8 @@ import type { ScoreReport } from "../../lib/scoring/report-schema";
 import { loadDecisionPoints } from "../load/episodes";
 import { repoPath } from "../load/files";
 import { loadPromptPack } from "../load/prompt-pack";
-import { runCli, startRewardServerCli, type RunningServer } from "../testing/cli";
+import { startRewardServerCli, type RunningServer } from "../testing/cli";
+import { runCli } from "../testing/run-cli";
 import { EOS, renderChat, renderResponse, type Family } from "./chat-templates";
 
 type Tokenizer = {
@@ -57,14 +58,16 @@ let server: RunningServer;
 const expected = new Map<string, number>();
 
 beforeAll(async () => {
-  server = await startRewardServerCli(["--workers", "2"]);
-  await Promise.all(
-    RUNS.map(async (r) => {
+  const starting = startRewardServerCli(["--workers", "2"]); // starts in its own process while this one scores
+  try {
+    for (const r of RUNS) {
       const out = await runCli(["score", "--run", repoPath("golden", "runs", `${r}.jsonl`), "--json"]);
       if (out.code !== 0) throw new Error(out.err);
       for (const d of (JSON.parse(out.out) as ScoreReport).decisions) expected.set(`${r}/${d.decision_id}`, d.score);
-    }),
-  );
+    }
+  } finally {
+    server = await starting; // stopped by afterAll, whatever happened above
+  }
 }, 180_000);
 afterAll(() => server?.stop());
 
