@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InputError } from "../../lib/io/input-error";
 import { countRecordLines } from "../../lib/io/upload-limits";
@@ -6,6 +6,7 @@ import { createRunScorer } from "../../lib/scoring/score-run";
 import { loadDbScoringContext, type DbScoringContext } from "../queries/scoring-context";
 import { auditLog, decisionScores, runLines, runs } from "../schema";
 import { makeRunText } from "../testing/runs";
+import { processDialect } from "../env";
 import { makeTempDb, type TempDb } from "../testing/temp-db";
 import { importRunText, scoreRunText, scoreRunTextAsync, storeScoredRun } from "./import-run";
 
@@ -144,6 +145,20 @@ describe("importing a run", async () => {
     // Some scores are fractions and some replies hit a detector, so the float and JSON columns are exercised too.
     expect(scores.some((s) => s.score !== null && !Number.isInteger(s.score))).toBe(true);
     expect(scores.some((s) => JSON.stringify(s.hits) !== "[]" && JSON.stringify(s.hits) !== "{}")).toBe(true);
+  });
+
+  it("a reply holding U+0000: SQLite keeps it verbatim; PostgreSQL, whose text cannot, refuses the run by line and field", async () => {
+    const raw = "a reply with a NUL (\u0000) in it"; // a real U+0000 in the model's text, as a JSONL line escapes it
+    const text = makeRunText(ctx.points, (p, i, l) => (i === 4 ? { ...l, raw } : l));
+    const before = await counts();
+    if (processDialect() === "postgres") {
+      await expectInputError(() => importRunText(t.db, ctx, { name: "nul", fileName: "nul.jsonl", text, actor: "a" }), 5, "raw");
+      expect(await counts()).toEqual(before);
+    } else {
+      const { runId } = await importRunText(t.db, ctx, { name: "nul", fileName: "nul.jsonl", text, actor: "a" });
+      const [line] = await t.db.select({ raw: runLines.raw }).from(runLines).where(and(eq(runLines.runId, runId), eq(runLines.lineNo, 5)));
+      expect(line!.raw).toBe(raw);
+    }
   });
 
   it("the async scorer used by the upload route reports progress and gives the same result", async () => {

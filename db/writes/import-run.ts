@@ -123,7 +123,7 @@ function rowsOf(runId: number, id: number, l: ScoredLine): { line: LineRow; scor
  * statement finishes synchronously, so this is the fastest path there). PostgreSQL: COPY FROM STDIN, streamed; no
  * statement carries bind parameters, so the 65,535 limit does not arise.
  */
-async function insertLines(tx: Tx, runId: number, base: number, lines: readonly ScoredLine[]): Promise<void> {
+async function insertLines(tx: Tx, fileName: string, runId: number, base: number, lines: readonly ScoredLine[]): Promise<void> {
   if (dialectOf(tx) === "sqlite") {
     const insertLine = tx
       .insert(runLines)
@@ -169,6 +169,13 @@ async function insertLines(tx: Tx, runId: number, base: number, lines: readonly 
   }
   // Lines first, then their scores (each score's key names its line), each as one COPY in this transaction.
   const rows = lines.map((l, i) => rowsOf(runId, base + i + 1, l));
+  // PostgreSQL's text holds no U+0000, SQLite's does: a reply carrying one is refused by its line, as bad input, rather
+  // than failing inside COPY as an internal error. (JSON columns are stored escaped and can hold it.)
+  rows.forEach(({ line, score }, i) => {
+    for (const [field, value] of [...Object.entries(line), ...Object.entries(score)]) {
+      if (typeof value === "string" && value.includes("\u0000")) throw new InputError(fileName, lines[i]!.lineNo, field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), "holds the character U+0000 (NUL), which PostgreSQL cannot store in text; nothing was imported");
+    }
+  });
   const client = pgClientOf(tx);
   await copyRows(client, runLines, rows.map((r) => r.line));
   await copyRows(client, decisionScores, rows.map((r) => r.score));
@@ -196,7 +203,7 @@ export async function storeScoredRun(db: Db, meta: RunMeta, scored: ScoredRun): 
       .returning({ id: runs.id });
     const runId = inserted!.id;
     const [{ max: base } = { max: 0 }] = await tx.select({ max: sql<number>`cast(coalesce(max(${runLines.id}), 0) as integer)` }).from(runLines);
-    await insertLines(tx, runId, base, scored.lines);
+    await insertLines(tx, meta.fileName, runId, base, scored.lines);
     // Issue 26: a run is stored whole or not at all. The lines stored are counted back and must equal the file's record
     // lines; otherwise the transaction rolls back and the import is refused, naming both counts.
     const [{ n: stored } = { n: 0 }] = await tx.select({ n: sql<number>`cast(count(*) as integer)` }).from(runLines).where(eq(runLines.runId, runId));

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 
 type Step = { key: string; href: string } | null;
 
@@ -11,7 +11,9 @@ type Step = { key: string; href: string } | null;
  */
 export function FlipNav({ prev, next, position, back }: { prev: Step; next: Step; position: string; back: string }) {
   const router = useRouter();
-  useEffect(() => {
+  // A layout effect: the listener for this case's prev/next is in place when the page is painted, so a key pressed as
+  // soon as the heading shows never follows the previous case's links (a passive effect left that window open).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
       const t = e.target as HTMLElement | null;
