@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { expect, type Page } from "@playwright/test";
 import { f3 } from "../lib/format";
 import { scoreReportSchema, type ScoreReport } from "../lib/scoring/report-schema";
+import { runCli } from "../bin/testing/run-cli";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const repo = (...p: string[]) => path.join(root, ...p);
@@ -13,22 +13,24 @@ export const repo = (...p: string[]) => path.join(root, ...p);
 const cliReports = new Map<string, ScoreReport>();
 
 /**
- * The report `npx assay score --json` prints for a file: the workbench must show the same numbers. Run once per file
- * content in a worker (the example runs are asked for by several specs; each run of the CLI costs seconds).
+ * The report `assay score --run FILE --json` prints: the workbench must show the same numbers. The CLI's main() runs in
+ * this worker (bin/testing/run-cli.ts, as the unit tests run it), once per file content: a child process per call cost
+ * about three seconds, most of it starting tsx and measuring the detectors, which a second call here reuses.
  */
-export function cliReport(file: string): ScoreReport {
+export async function cliReport(file: string): Promise<ScoreReport> {
   const key = createHash("sha256").update(readFileSync(file)).digest("hex");
   let report = cliReports.get(key);
   if (!report) {
-    const out = execFileSync(process.execPath, [repo("bin", "assay.mjs"), "score", "--run", file, "--json"], { cwd: repo(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-    cliReports.set(key, (report = scoreReportSchema.parse(JSON.parse(out))));
+    const r = await runCli(["score", "--run", file, "--json"], { cwd: repo() });
+    if (r.code !== 0) throw new Error(`assay score --run ${file} exited ${r.code}: ${r.err}`);
+    cliReports.set(key, (report = scoreReportSchema.parse(JSON.parse(r.out))));
   }
   return report;
 }
 
-/** The composites `npx assay score` reports for a file, as the workbench prints them. */
-export function cliComposites(file: string): { dev: string; eval: string } {
-  const r = cliReport(file);
+/** The composites `assay score` reports for a file, as the workbench prints them. */
+export async function cliComposites(file: string): Promise<{ dev: string; eval: string }> {
+  const r = await cliReport(file);
   return { dev: f3(r.splits.dev.composite), eval: f3(r.splits.eval.composite) };
 }
 

@@ -13,7 +13,7 @@ test("the runs page lists every example run with its composite and hard-violatio
   for (const name of ["careful", "leaky", "escalator", "resolver", "overpromiser", "format-breaker"]) {
     const row = table.getByRole("row").filter({ has: page.getByRole("link", { name, exact: true }) });
     await expect(row).toContainText(`${name}.jsonl`);
-    const cli = cliReport(repo("golden", "runs", `${name}.jsonl`));
+    const cli = await cliReport(repo("golden", "runs", `${name}.jsonl`));
     const dev = row.getByRole("cell").nth(1);
     await expect(dev).toHaveText(f3(cli.splits.dev.composite));
     // With an advisory criterion the strict composite (every criterion hard) gets a column of its own (e2e/compare-ruler.spec.ts).

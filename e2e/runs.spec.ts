@@ -11,7 +11,7 @@ const tag = Date.now().toString(36);
 
 test("importing an example run in the browser shows the composite the CLI computes", async ({ page }) => {
   const file = repo("golden", "runs", "careful.jsonl");
-  const expected = cliComposites(file);
+  const expected = await cliComposites(file);
   const form = await uploadRun(page, file, `careful uploaded ${tag}`);
   await expect(form.getByRole("status").filter({ hasText: "Imported" })).toContainText(`composite dev ${expected.dev} · eval ${expected.eval}`);
 
@@ -24,7 +24,7 @@ test("importing an example run in the browser shows the composite the CLI comput
   await expect(splits.getByRole("row", { name: /^eval/ })).toContainText(expected.eval);
   await expect(page.getByRole("table", { name: "Detector validation" })).toBeVisible();
   // The out-of-sample figure the workbench measured on its probes is the one the CLI reports from the probe files.
-  const unseen = cliReport(file).detectors.H1.out_of_sample;
+  const unseen = (await cliReport(file)).detectors.H1.out_of_sample;
   expect(unseen?.recall).not.toBeNull();
   if (!unseen || unseen.recall === null) return;
   await expect(page.getByTestId("H1-out-of-sample")).toContainText(unseen.recall.toFixed(3));
@@ -110,7 +110,7 @@ test("a hit of H4's learned second opinion is marked as learned, with its probab
   });
   const file = testInfo.outputPath("learned.jsonl");
   writeFileSync(file, jsonl(lines));
-  const report = cliReport(file);
+  const report = await cliReport(file);
   const learned = report.decisions.find((d) => (d.hits.H4 ?? []).some((h) => h.learned_probability !== undefined));
   expect(learned, "the CLI finds a learned H4 hit among the forty replies").toBeDefined();
   if (!learned) return;
@@ -135,7 +135,7 @@ test("a span the grammar cleared is marked apart from hits, with its reason on f
   });
   const file = testInfo.outputPath("cleared.jsonl");
   writeFileSync(file, jsonl(lines));
-  const report = cliReport(file);
+  const report = await cliReport(file);
   const first = report.decisions[0];
   const cleared = (first?.detector_spans ?? []).filter((s) => s.outcome === "cleared" && s.detector === "H5");
   expect(cleared.length, "the CLI reports the two H5 references as cleared").toBeGreaterThanOrEqual(2);

@@ -70,7 +70,7 @@ test("the issue's pass through nginx: a lead imports a run, an annotator labels 
   // Import: the figures the workbench shows are the ones the CLI computes from the same file.
   await signIn(page, "lead");
   const file = repo("golden", "runs", "careful.jsonl");
-  const expected = cliComposites(file);
+  const expected = await cliComposites(file);
   const importForm = await uploadRun(page, file, TEAM_RUN, 60_000);
   await expect(importForm.getByRole("status").filter({ hasText: "Imported" })).toContainText(`composite dev ${expected.dev} · eval ${expected.eval}`);
   await importForm.getByRole("link", { name: "Open the report" }).click();
