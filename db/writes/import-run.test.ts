@@ -8,7 +8,7 @@ import { auditLog, decisionScores, runLines, runs } from "../schema";
 import { makeRunText } from "../testing/runs";
 import { processDialect } from "../env";
 import { makeTempDb, type TempDb } from "../testing/temp-db";
-import { importRunText, scoreRunText, scoreRunTextAsync, storeScoredRun } from "./import-run";
+import { importRunText, scoreRunText, scoreRunTextAsync, storedRows, storeScoredRun } from "./import-run";
 
 let t: TempDb;
 let ctx: DbScoringContext;
@@ -106,42 +106,15 @@ describe("importing a run", async () => {
     const scored = scoreRunText(text, "tricky.jsonl", ctx);
     const runId = await storeScoredRun(t.db, { name: "tricky", fileName: "tricky.jsonl", actor: "a" }, scored);
     const lines = await t.db.select().from(runLines).where(eq(runLines.runId, runId)).orderBy(runLines.lineNo);
-    expect(lines.map(({ lineNo, decisionId, thinking, sample, model, raw }) => ({ lineNo, decisionId, thinking, sample, model, raw }))).toEqual(
-      scored.lines.map((l) => ({ lineNo: l.lineNo, decisionId: l.decisionId, thinking: l.thinking, sample: l.sample, model: l.model, raw: l.raw })),
-    );
+    // The rows the store meant to write, with the ids it gave; JSON columns read back as JSON text parses.
+    const intended = scored.lines.map((l, i) => storedRows(runId, lines[i]!.id, l));
+    expect(lines).toEqual(intended.map((r) => r.line));
     expect(lines[0]!.model).toBe("\\N");
     expect(lines[0]!.raw).toContain("\\\\N tab");
     expect(lines[1]!.model).toBeNull();
     expect(lines[1]!.raw).toBe("not json:\ttab\nnew line\r\n\\N back\\slash\\");
     const scores = await t.db.select().from(decisionScores).where(eq(decisionScores.runId, runId)).orderBy(decisionScores.lineId);
-    expect(scores.map((s) => s.lineId)).toEqual(lines.map((l) => l.id));
-    expect(scores.map(({ decisionId, episodeId, split, family, difficulty, thinking, formatValid, formatError, outputType, targetType, hardViolations, hits, cleared, namesTimeline, actionType, destination, priority, flags, policyCitation, mustAsk, graded, score, scoreStrict }) => ({ decisionId, episodeId, split, family, difficulty, thinking, formatValid, formatError, outputType, targetType, hardViolations, hits, cleared, namesTimeline, actionType, destination, priority, flags, policyCitation, mustAsk, graded, score, scoreStrict }))).toEqual(
-      scored.lines.map(({ result: d, namesTimeline }) => ({
-        decisionId: d.decision_id,
-        episodeId: d.episode_id,
-        split: d.split,
-        family: d.family,
-        difficulty: d.difficulty,
-        thinking: d.thinking,
-        formatValid: d.format_valid,
-        formatError: d.format_error,
-        outputType: d.output_type,
-        targetType: d.target_type,
-        hardViolations: d.hard_violations.join(","),
-        hits: JSON.parse(JSON.stringify(d.hits)),
-        cleared: JSON.parse(JSON.stringify((d.detector_spans ?? []).filter((sp) => sp.outcome === "cleared"))),
-        namesTimeline,
-        actionType: d.components.action_type,
-        destination: d.components.destination,
-        priority: d.components.priority,
-        flags: d.components.flags,
-        policyCitation: d.components.policy_citation,
-        mustAsk: d.components.must_ask,
-        graded: d.graded,
-        score: d.score,
-        scoreStrict: d.score_strict,
-      })),
-    );
+    expect(scores).toEqual(intended.map((r) => ({ ...r.score, hits: JSON.parse(JSON.stringify(r.score.hits)), cleared: JSON.parse(JSON.stringify(r.score.cleared)) })));
     // Some scores are fractions and some replies hit a detector, so the float and JSON columns are exercised too.
     expect(scores.some((s) => s.score !== null && !Number.isInteger(s.score))).toBe(true);
     expect(scores.some((s) => JSON.stringify(s.hits) !== "[]" && JSON.stringify(s.hits) !== "{}")).toBe(true);

@@ -84,7 +84,7 @@ type LineRow = typeof runLines.$inferInsert;
 type ScoreRow = typeof decisionScores.$inferInsert;
 
 /** The run_lines and decision_scores rows of one scored line, given its line id. */
-function rowsOf(runId: number, id: number, l: ScoredLine): { line: LineRow; score: ScoreRow } {
+export function storedRows(runId: number, id: number, l: ScoredLine): { line: LineRow; score: ScoreRow } {
   const d = l.result;
   return {
     line: { id, runId, lineNo: l.lineNo, decisionId: l.decisionId, thinking: l.thinking, sample: l.sample, model: l.model, raw: l.raw },
@@ -161,14 +161,14 @@ async function insertLines(tx: Tx, fileName: string, runId: number, base: number
       .prepare();
     let id = base;
     for (const l of lines) {
-      const { line, score } = rowsOf(runId, ++id, l);
+      const { line, score } = storedRows(runId, ++id, l);
       insertLine.run(line);
       insertScore.run(score);
     }
     return;
   }
   // Lines first, then their scores (each score's key names its line), each as one COPY in this transaction.
-  const rows = lines.map((l, i) => rowsOf(runId, base + i + 1, l));
+  const rows = lines.map((l, i) => storedRows(runId, base + i + 1, l));
   // PostgreSQL's text holds no U+0000, SQLite's does: a reply carrying one is refused by its line, as bad input, rather
   // than failing inside COPY as an internal error. (JSON columns are stored escaped and can hold it.)
   rows.forEach(({ line, score }, i) => {
