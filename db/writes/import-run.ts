@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { dialectOf, type Db, type DbOrTx, type Tx } from "../index";
 import { lockForTransaction } from "../sql";
-import { copyRows } from "../pg-copy";
+import { copyRows, NulInTextError } from "../pg-copy";
 import { pgClientOf } from "../postgres";
 import { decisionScores, runLines, runs, type SplitBreakdowns, type StoredReport } from "../schema";
 import { createRunScorer } from "../../lib/scoring/score-run";
@@ -169,16 +169,16 @@ async function insertLines(tx: Tx, fileName: string, runId: number, base: number
   }
   // Lines first, then their scores (each score's key names its line), each as one COPY in this transaction.
   const rows = lines.map((l, i) => storedRows(runId, base + i + 1, l));
-  // PostgreSQL's text holds no U+0000, SQLite's does: a reply carrying one is refused by its line, as bad input, rather
-  // than failing inside COPY as an internal error. (JSON columns are stored escaped and can hold it.)
-  rows.forEach(({ line, score }, i) => {
-    for (const [field, value] of [...Object.entries(line), ...Object.entries(score)]) {
-      if (typeof value === "string" && value.includes("\u0000")) throw new InputError(fileName, lines[i]!.lineNo, field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), "holds the character U+0000 (NUL), which PostgreSQL cannot store in text; nothing was imported");
-    }
-  });
   const client = pgClientOf(tx);
-  await copyRows(client, runLines, rows.map((r) => r.line));
-  await copyRows(client, decisionScores, rows.map((r) => r.score));
+  try {
+    await copyRows(client, runLines, rows.map((r) => r.line));
+    await copyRows(client, decisionScores, rows.map((r) => r.score));
+  } catch (e) {
+    // PostgreSQL's text holds no U+0000, SQLite's does: a reply carrying one is refused by its line, as bad input,
+    // rather than as an internal error. (JSON columns are stored escaped and can hold it.)
+    if (e instanceof NulInTextError) throw new InputError(fileName, lines[e.row]!.lineNo, e.key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), "holds the character U+0000 (NUL), which PostgreSQL cannot store in text; nothing was imported");
+    throw e;
+  }
   // The ids were given, not drawn from run_lines' identity sequence: move it past them, so an insert that leaves the id
   // to the default (none does today) cannot collide with them.
   if (rows.length) await (tx as unknown as { execute: (q: SQL) => Promise<unknown> }).execute(sql`select setval(pg_get_serial_sequence('run_lines', 'id'), (select max(id) from run_lines))`);
