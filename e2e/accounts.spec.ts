@@ -33,7 +33,6 @@ async function addPerson(page: Page, person: { email: string; name: string; role
 test("a lead adds an annotator; the annotator signs in with the new password and gets no People page", async ({ page }) => {
   const email = unique("ann");
   await signIn(page, "lead");
-  await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "People" }).click();
   await expect(page).toHaveURL(/\/users$/);
   const form = await addPerson(page, { email, name: "Ann <b>Onymous</b>", roles: ["Annotator"], password: NEW_PASSWORD });
@@ -64,7 +63,6 @@ test("an analyst's forged add-person requests are refused (403) and audited, and
   await expect(leadPage.getByRole("form", { name: "Add a person" }).getByRole("status")).toHaveText(`Added ${legit}`);
 
   await signIn(page, "analyst");
-  await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Runs" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "People" })).toHaveCount(0);
   const forged = unique("forged");

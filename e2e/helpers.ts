@@ -60,12 +60,15 @@ export type DemoPerson = "lead" | "analyst" | "annotator";
 
 /**
  * Signs in as one of the demo people (scripts/e2e-server.sh runs with ASSAY_DEMO=1) by POST /api/sign-in, which shares
- * the form's path (app/_lib/sign-in-request.ts): the session cookie lands in the page's browser context and the page is
- * not moved, so a spec opens the page it tests next. Loading the sign-in page and then the home page for every spec cost
- * about 0.6 s each; the form has specs of its own (home, sign-in-throttle, accounts).
+ * the form's path (app/_lib/sign-in-request.ts), and opens the home page, so the page is signed in with the app's
+ * scripts loaded, as after the form. The form has specs of its own (home, sign-in-throttle, accounts). Skipping the
+ * sign-in page saves about 0.15 s a spec; skipping the home page too saved more, but then a spec's first page loaded
+ * every script cold, and a field filled before that page hydrated came out garbled (golden.spec.ts, once).
  */
 export async function signIn(page: Page, who: DemoPerson) {
   await page.context().clearCookies();
   const res = await page.request.post("/api/sign-in", { data: { email: `${who}@assay.test`, password: DEMO_PASSWORD } });
   expect(res.status(), `signing in as ${who}: ${await res.text()}`).toBe(200);
+  await page.goto("/");
+  await expect(page.getByRole("form", { name: "Account" })).toContainText(`${who}@assay.test`);
 }

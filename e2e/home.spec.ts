@@ -59,7 +59,6 @@ test("signing in returns to the page that was asked for, and never to another si
 });
 
 test("signing out ends the session", async ({ page }) => {
-  await page.goto("/");
   await page.getByRole("form", { name: "Account" }).getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto("/");
