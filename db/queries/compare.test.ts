@@ -1,14 +1,15 @@
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../bin/load/files";
+import { runCli } from "../../bin/testing/run-cli";
 import { makeTempDb } from "../testing/temp-db";
 import { listReportSources, loadComparison, reportRefSchema, runScoreReport, type ReportRef } from "./compare";
 
-function assay(...args: string[]): { code: number | null; stdout: string } {
-  const r = spawnSync(process.execPath, ["bin/assay.mjs", ...args], { cwd: REPO_ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return { code: r.status, stdout: r.stdout };
+/** `assay ARGS`, its main() run in this process (bin/testing/run-cli.ts): four child processes cost ~15 s here. */
+async function assay(...args: string[]): Promise<{ code: number | null; stdout: string }> {
+  const r = await runCli(args, { cwd: REPO_ROOT });
+  return { code: r.code, stdout: r.out };
 }
 
 let t: Awaited<ReturnType<typeof makeTempDb>>;
@@ -35,21 +36,21 @@ async function pageResult(baseline: ReportRef, candidate: ReportRef) {
 
 describe("the compare page's data agrees with `assay compare --json`", { timeout: 60_000 }, () => {
   it("on two shipped judge reports, as seeded into the database", async () => {
-    const cli = assay("compare", "golden/runs/judge/careful.report.json", "golden/runs/judge/sloppy.report.json", "--json");
+    const cli = await assay("compare", "golden/runs/judge/careful.report.json", "golden/runs/judge/sloppy.report.json", "--json");
     expect(cli.code).toBe(0);
     expect(await pageResult(await refOf("judge", "careful"), await refOf("judge", "sloppy"))).toEqual(cliResult(cli.stdout));
   });
 
   it("on two imported example runs, their score reports rebuilt from the database", async () => {
     const [careful, leaky] = [await refOf("score", "careful"), await refOf("score", "leaky")];
-    const files = ["careful", "leaky"].map((name) => {
-      const out = assay("score", "--run", `golden/runs/${name}.jsonl`, "--json");
+    const files: string[] = [];
+    for (const name of ["careful", "leaky"]) {
+      const out = await assay("score", "--run", `golden/runs/${name}.jsonl`, "--json");
       expect(out.code).toBe(0);
-      const file = path.join(t.dir, `${name}.report.json`);
-      writeFileSync(file, out.stdout);
-      return file;
-    });
-    const cli = assay("compare", files[0]!, files[1]!, "--json");
+      files.push(path.join(t.dir, `${name}.report.json`));
+      writeFileSync(files.at(-1)!, out.stdout);
+    }
+    const cli = await assay("compare", files[0]!, files[1]!, "--json");
     expect(cli.code).toBe(0);
     expect(await pageResult(careful, leaky)).toEqual(cliResult(cli.stdout));
     expect(await runScoreReport(t.db, Number(careful.slice(4)))).toMatchObject({ kind: "score", schema_version: 1 });
