@@ -318,7 +318,6 @@ function assertEmpty(target: string, nonEmpty: string[]) {
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-
 /** Two names for one database: the same file (after symlinks) or the same server, port and database name. */
 function sameTarget(a: string, b: string): boolean {
   const da = dialectOfTarget(a);

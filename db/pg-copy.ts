@@ -16,15 +16,15 @@ const ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r"
 export class NulInTextError extends Error {
   constructor(
     readonly row: number,
-    readonly key: string,
+    readonly column: string,
   ) {
-    super(`row ${row + 1}, ${key}: PostgreSQL text cannot hold the character U+0000 (NUL)`);
+    super(`row ${row + 1}, ${column}: PostgreSQL text cannot hold the character U+0000 (NUL)`);
     this.name = "NulInTextError";
   }
 }
 
 /** One value in COPY text format, after drizzle's own mapping for its column (JSON columns stringify, escaping NUL). */
-function field(column: Column, value: unknown, row: number, key: string): string {
+function field(column: Column, value: unknown, row: number): string {
   if (value === null || value === undefined) return "\\N";
   const v: unknown = column.mapToDriverValue(value);
   if (v === null || v === undefined) return "\\N";
@@ -33,7 +33,7 @@ function field(column: Column, value: unknown, row: number, key: string): string
   if (typeof v === "number") return String(v);
   const text = typeof v === "string" ? v : JSON.stringify(v);
   return text.replace(SPECIAL, (c) => {
-    if (c === "\0") throw new NulInTextError(row, key);
+    if (c === "\0") throw new NulInTextError(row, column.name);
     return ESCAPES[c]!;
   });
 }
@@ -42,7 +42,7 @@ function field(column: Column, value: unknown, row: number, key: string): string
 function* copyText(columns: Array<[key: string, column: Column]>, rows: readonly Record<string, unknown>[], chunkChars = 1 << 20): Generator<string> {
   let chunk = "";
   for (const [i, row] of rows.entries()) {
-    chunk += columns.map(([key, column]) => field(column, row[key], i, key)).join("\t") + "\n";
+    chunk += columns.map(([key, column]) => field(column, row[key], i)).join("\t") + "\n";
     if (chunk.length >= chunkChars) {
       yield chunk;
       chunk = "";

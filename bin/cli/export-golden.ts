@@ -14,7 +14,6 @@ export const summary = "write the workbench's golden cases as golden/roles/*.jso
  * unchanged. Refused with every reason and nothing written (exit 2). Reads DATABASE_URL, else ASSAY_DB; audited as the
  * caller.
  */
-
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { out: { type: "string" }, json: { type: "boolean", default: false } });
   if (!values.out) throw new UsageError("--out DIR is required (the export is written under it as golden/…)");

@@ -12,7 +12,6 @@ export const summary = "write the workbench's probes (effective labels) as probe
  * whoever commits: DIR/probes/<file>.jsonl (use --out . in a clone to replace its probes/), each file compared with
  * what the workbench last seeded. Reads DATABASE_URL, else ASSAY_DB; audited as the caller (ASSAY_ACTOR, else $USER).
  */
-
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseCommandArgs(argv, { out: { type: "string" }, json: { type: "boolean", default: false } });
   if (!values.out) throw new UsageError("--out DIR is required (the export is written under it as probes/*.jsonl)");

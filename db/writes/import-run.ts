@@ -176,7 +176,7 @@ async function insertLines(tx: Tx, fileName: string, runId: number, base: number
   } catch (e) {
     // PostgreSQL's text holds no U+0000, SQLite's does: a reply carrying one is refused by its line, as bad input,
     // rather than as an internal error. (JSON columns are stored escaped and can hold it.)
-    if (e instanceof NulInTextError) throw new InputError(fileName, lines[e.row]!.lineNo, e.key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), "holds the character U+0000 (NUL), which PostgreSQL cannot store in text; nothing was imported");
+    if (e instanceof NulInTextError) throw new InputError(fileName, lines[e.row]!.lineNo, e.column, "holds the character U+0000 (NUL), which PostgreSQL cannot store in text; nothing was imported");
     throw e;
   }
   // The ids were given, not drawn from run_lines' identity sequence: move it past them, so an insert that leaves the id
