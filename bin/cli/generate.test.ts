@@ -8,7 +8,7 @@ import { runLineSchema, type RunLine } from "../../lib/schemas/run-line";
 import { answerFor, LEAKED_FACT, startScriptedModel, type Behaviour, type ScriptedModel } from "../../scripts/scripted-model";
 import { loadDecisionPoints } from "../load/episodes";
 import { loadPromptPack } from "../load/prompt-pack";
-import { runCli as runSpawned } from "../testing/cli";
+import { spawnCli } from "../testing/cli";
 import { runCli } from "../testing/run-cli";
 
 const dir = mkdtempSync(path.join(tmpdir(), "assay-generate-"));
@@ -32,7 +32,7 @@ const generateArgs = (args: string[]) => ["generate", "--model", "scripted-v1", 
 // One test runs the real entry point (bin/assay.mjs in a child process); the rest run main() in-process (issue 29).
 // Both leave this process free to answer as the scripted model.
 const generate = (...args: string[]) => runCli(generateArgs(args));
-const generateSpawned = (...args: string[]) => runSpawned(generateArgs(args));
+const generateSpawned = (...args: string[]) => spawnCli(generateArgs(args));
 
 describe("assay generate against the scripted model", { timeout: 90_000 }, () => {
   const out = path.join(dir, "run.jsonl");

@@ -12,7 +12,7 @@ import { promptLineSchema } from "../../lib/prompts/prompt-line";
 import type { ScoreReport } from "../../lib/scoring/report-schema";
 import { startScriptedModel, type Behaviour } from "../../scripts/scripted-model";
 import { loadDecisionPoints } from "../load/episodes";
-import { runCli as runSpawned } from "../testing/cli";
+import { spawnCli } from "../testing/cli";
 import { runCli } from "../testing/run-cli";
 
 // Issue 19, "the end-to-end path is one test": prompts → generate against a scripted model → import into the
@@ -45,7 +45,7 @@ describe("prompts → generate → import → score → compare", () => {
     let g;
     try {
       // Both thinking modes, so every line of the careful run (thinking on and off) has its pair.
-      g = await runSpawned(["generate", "--model", "scripted-v1", "--base-url", model.url, "--prompts", promptsFile, "--thinking", "both", "--concurrency", "8", "--out", runFile]);
+      g = await spawnCli(["generate", "--model", "scripted-v1", "--base-url", model.url, "--prompts", promptsFile, "--thinking", "both", "--concurrency", "8", "--out", runFile]);
     } finally {
       await model.close();
     }

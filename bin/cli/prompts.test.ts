@@ -6,7 +6,7 @@ import { makePromptLine, promptLineSchema } from "../../lib/prompts/prompt-line"
 import { PROMPT_VERSION } from "../../lib/prompts/version";
 import { loadDecisionPoints } from "../load/episodes";
 import { loadPromptPack } from "../load/prompt-pack";
-import { runCli as runSpawned } from "../testing/cli";
+import { spawnCli } from "../testing/cli";
 import { runCli } from "../testing/run-cli";
 
 const dir = mkdtempSync(path.join(tmpdir(), "assay-prompts-"));
@@ -18,7 +18,7 @@ describe("assay prompts", { timeout: 60_000 }, () => {
   // One test runs the real entry point (bin/assay.mjs in a child process); the rest run main() in-process (issue 29).
   it("writes one chat line per decision point, each the lib/ rendering of that point (spawned binary)", async () => {
     const out = path.join(dir, "all.jsonl");
-    const r = await runSpawned(["prompts", "--out", out]);
+    const r = await spawnCli(["prompts", "--out", out]);
     expect(r.code).toBe(0);
     expect(r.err).toContain(`prompt version ${PROMPT_VERSION}`);
     const lines = read(out);

@@ -11,7 +11,7 @@ import { loadDecisionPoints } from "../load/episodes";
 import { listFiles, repoPath } from "../load/files";
 import { loadPromptPack } from "../load/prompt-pack";
 import { startRewardServerCli, type RunningServer } from "../testing/cli";
-import { runCli as runCliInProcess } from "../testing/run-cli";
+import { runCli } from "../testing/run-cli";
 
 const runFiles = listFiles(repoPath("golden", "runs"), ".jsonl");
 const runLines = (f: string) => readFileSync(f, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as { decision_id: string; raw: string; thinking: boolean; model?: string });
@@ -33,7 +33,7 @@ beforeAll(async () => {
   // `assay score --json` on every example run, in this process (one at a time: main() owns stdout while it runs).
   try {
     for (const f of runFiles) {
-      const r = await runCliInProcess(["score", "--run", f, "--json"]);
+      const r = await runCli(["score", "--run", f, "--json"]);
       if (r.code !== 0) throw new Error(`assay score ${f}: ${r.err}`);
       reports.set(f, JSON.parse(r.out) as ScoreReport);
     }
@@ -167,7 +167,7 @@ describe("a request that cannot be scored is a 4xx naming the item and field, ne
     [["--port", "http"], /--port must be an integer from 0 to 65535/],
     [["--workers", "0"], /--workers must be an integer from 1 to 256/],
   ])("bad options %j exit 2", async (args, message) => {
-    const r = await runCliInProcess(["reward-server", ...args]);
+    const r = await runCli(["reward-server", ...args]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
   });

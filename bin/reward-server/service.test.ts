@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NativeResult } from "../../lib/reward/native";
 import { MAX_REPLY_CHARS } from "../../lib/reward/score-outputs";
 import { listFiles, repoPath } from "../load/files";
-import { runCli, startRewardServerCli, type RunningServer } from "../testing/cli";
+import { spawnCli, startRewardServerCli, type RunningServer } from "../testing/cli";
 
 const TOKEN = "issue27-token-0123456789";
 const lines = listFiles(repoPath("golden", "runs"), ".jsonl").flatMap((f) =>
@@ -198,7 +198,7 @@ describe("operating like a service", { timeout: 120_000 }, () => {
   it("a port already taken: exits 1 at once with a message naming the port", async () => {
     const port = new URL(server.url).port;
     const t0 = performance.now();
-    const r = await runCli(["reward-server", "--port", port]);
+    const r = await spawnCli(["reward-server", "--port", port]);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(new RegExp(`port ${port} on 127.0.0.1 is already in use \\(EADDRINUSE\\)`));
     expect(r.err).not.toMatch(/internal error/);

@@ -7,7 +7,7 @@ const ENTRY = "bin/assay.mjs";
 
 export type CliResult = { code: number | null; out: string; err: string };
 
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export function spawnCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ENTRY, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
