@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { repo, signIn } from "./helpers";
+import { DEMO_PASSWORD, repo, signIn } from "./helpers";
 
 test("an analyst writes a case with a vague item and sees the warning", async ({ page }) => {
   await signIn(page, "analyst");
@@ -109,4 +109,30 @@ test("an annotator cannot reach golden authoring", async ({ page }) => {
   await page.goto("/golden");
   await expect(page.getByRole("form", { name: "Draft a golden case" })).toHaveCount(0);
   await expect(page.getByText("Writing golden cases needs the analyst or lead role.")).toBeVisible();
+});
+
+test("the draft form takes no typing before its page has hydrated, so nothing typed there is lost or sent by GET", async ({ browser, page }) => {
+  // Without scripts the page stays as the server sent it: the state a slow link shows for its first moments.
+  const still = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const res = await still.request.post("/api/sign-in", { data: { email: "analyst@assay.test", password: DEMO_PASSWORD } });
+    expect(res.status()).toBe(200);
+    const cold = await still.newPage();
+    await cold.goto("/golden");
+    const form = cold.getByRole("form", { name: "Draft a golden case" });
+    await expect(form.getByLabel(/Customer message/)).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Save case" })).toBeDisabled();
+    await expect(form).toHaveAttribute("data-ready", "false");
+  } finally {
+    await still.close();
+  }
+  await signIn(page, "analyst");
+  await page.goto("/golden");
+  const form = page.getByRole("form", { name: "Draft a golden case" });
+  await expect(form).toHaveAttribute("data-ready", "true");
+  await expect(form.getByLabel(/Customer message/)).toBeEditable();
+  // The fieldset that holds the controls takes no part in the layout: a wide field spans the form's two-column grid
+  // (a fieldset laid out as a box would be one grid cell, half the form).
+  const [brief, whole] = [await form.getByLabel(/Customer message/).boundingBox(), await form.boundingBox()];
+  expect(brief!.width).toBeGreaterThan(0.8 * whole!.width);
 });

@@ -2,6 +2,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { approveBaselineAction, reviewFlipAction } from "./actions";
+import { HydratedForm } from "@/app/_components/hydrated-form";
 
 /** The compared pair by ref: "run:<id>" or "judge:<id>" on both sides. */
 type Pair = { baselineRef: string; candidateRef: string };
@@ -22,7 +23,7 @@ export function ReviewForm({ pair, caseKey }: { pair: Pair; caseKey: string }) {
       }
     });
   return (
-    <form aria-label={`Review ${caseKey}`} className="inline-form" onSubmit={(e) => e.preventDefault()}>
+    <HydratedForm aria-label={`Review ${caseKey}`} className="inline-form" onSubmit={(e) => e.preventDefault()}>
       <label>
         Note <input value={note} onChange={(e) => setNote(e.target.value)} size={40} maxLength={2000} />
       </label>{" "}
@@ -38,7 +39,7 @@ export function ReviewForm({ pair, caseKey }: { pair: Pair; caseKey: string }) {
           {error}
         </span>
       ) : null}
-    </form>
+    </HydratedForm>
   );
 }
 
@@ -69,15 +70,15 @@ export function ApproveForm({
   const [pending, start] = useTransition();
   if (approvedText)
     return (
-      <form aria-label="Approve baseline" onSubmit={(e) => e.preventDefault()}>
+      <HydratedForm aria-label="Approve baseline" onSubmit={(e) => e.preventDefault()}>
         <p role="status" className="good">
           {approvedText}
         </p>
-      </form>
+      </HydratedForm>
     );
   const message = refusal && refusal.at === stateKey ? refusal.text : null;
   return (
-    <form
+    <HydratedForm
       aria-label="Approve baseline"
       onSubmit={(e) => {
         e.preventDefault();
@@ -104,6 +105,6 @@ export function ApproveForm({
           {message}
         </p>
       ) : null}
-    </form>
+    </HydratedForm>
   );
 }

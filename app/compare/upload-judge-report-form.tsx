@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { HydratedForm } from "@/app/_components/hydrated-form";
 
 /** What POST /api/judge-reports answers. */
 export type JudgeReportImportResponse = { data: { id: number; name: string; cases: number } | null; error: string | null; line?: number | null; field?: string | null };
@@ -36,7 +37,7 @@ export function UploadJudgeReportForm({ maxBytes }: { maxBytes: number }) {
   }
 
   return (
-    <form onSubmit={submit} className="card upload" aria-label="Import a judge report">
+    <HydratedForm onSubmit={submit} className="card upload" aria-label="Import a judge report">
       <p className="muted">
         A judge report written by <code>npx assay judge --out</code> (schema version 2). It is checked in full before anything is stored: a bad file changes nothing.
       </p>
@@ -54,6 +55,6 @@ export function UploadJudgeReportForm({ maxBytes }: { maxBytes: number }) {
           {message.text}
         </p>
       ) : null}
-    </form>
+    </HydratedForm>
   );
 }

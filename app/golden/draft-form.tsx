@@ -4,6 +4,7 @@ import { startTransition, useActionState, useEffect, useRef, useState, type Form
 import { placementChoice, suggestForDraft, type DraftFields } from "@/lib/golden/placement-choice";
 import { newCaseAction } from "./actions";
 import { FindingsView, PlacementView } from "./guidance";
+import { HydratedForm } from "@/app/_components/hydrated-form";
 
 const FIELDS = ["brief", "must_include", "must_not_include", "home", "behavior"] as const;
 const readDraft = (form: HTMLFormElement): DraftFields => Object.fromEntries(FIELDS.map((n) => [n, String(new FormData(form).get(n) ?? "")])) as DraftFields;
@@ -36,7 +37,7 @@ export function DraftForm({ roles, behaviors }: { roles: string[]; behaviors: re
   }, [saved]);
   return (
     <>
-      <form ref={formRef} onSubmit={submit} onChange={(e) => setDraft(readDraft(e.currentTarget))} aria-label="Draft a golden case" className="card form-grid">
+      <HydratedForm ref={formRef} onSubmit={submit} onChange={(e) => setDraft(readDraft(e.currentTarget))} aria-label="Draft a golden case" className="card form-grid">
         <div className="wide placement-row">
           <div className="stack-fields">
             <label>
@@ -117,7 +118,7 @@ export function DraftForm({ roles, behaviors }: { roles: string[]; behaviors: re
             Save case
           </button>
         </div>
-      </form>
+      </HydratedForm>
       {state?.error ? (
         <p role="alert" className="error">
           {state.error}

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import type { ImportEvent } from "./import-events";
 import { f3 } from "../_lib/format";
+import { HydratedForm } from "@/app/_components/hydrated-form";
 
 type Status =
   | { kind: "idle" }
@@ -74,7 +75,7 @@ export function UploadRunForm({ maxBytes }: { maxBytes: number }) {
   if (status.kind === "store") progress = { value: 1, max: 1, text: `Storing ${status.total.toLocaleString("en-US")} scored decisions in one transaction` };
 
   return (
-    <form onSubmit={submit} className="card upload" aria-label="Import a run">
+    <HydratedForm onSubmit={submit} className="card upload" aria-label="Import a run">
       <p className="muted">
         A JSONL run file (one <code>{'{"decision_id", "raw", "thinking"}'}</code> object per line), at most {mb(maxBytes)} (about 250,000 decisions). It is validated and scored in full before anything is stored: a bad line changes nothing.
       </p>
@@ -103,6 +104,6 @@ export function UploadRunForm({ maxBytes }: { maxBytes: number }) {
           <strong>Import failed{status.event.line ? ` at line ${status.event.line}` : ""}{status.event.field ? `, field ${status.event.field}` : ""}.</strong> {status.event.message}. Nothing was imported.
         </div>
       )}
-    </form>
+    </HydratedForm>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 import { startTransition, useActionState, type FormEvent } from "react";
 import { redeemSetupAction } from "./actions";
+import { HydratedForm } from "@/app/_components/hydrated-form";
 
 export function SetupForm({ token }: { token: string }) {
   const [state, action, pending] = useActionState(redeemSetupAction, null);
@@ -11,7 +12,7 @@ export function SetupForm({ token }: { token: string }) {
     startTransition(() => action(data));
   };
   return (
-    <form onSubmit={submit} aria-label="Create the first lead" className="stack">
+    <HydratedForm onSubmit={submit} aria-label="Create the first lead" className="stack">
       <input type="hidden" name="token" value={token} />
       <label>
         Email <input name="email" type="email" autoComplete="username" required />
@@ -31,6 +32,6 @@ export function SetupForm({ token }: { token: string }) {
       <p role="alert" className="bad">
         {state?.error ?? ""}
       </p>
-    </form>
+    </HydratedForm>
   );
 }

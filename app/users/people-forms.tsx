@@ -2,6 +2,7 @@
 import { startTransition, useActionState, type FormEvent } from "react";
 import { ROLES, type Role } from "@/lib/auth/roles";
 import { addPersonAction, changeRolesAction, liftLockAction, resetPasswordAction, type PeopleActionResult } from "./actions";
+import { HydratedForm } from "@/app/_components/hydrated-form";
 
 const label = (r: Role) => r[0]!.toUpperCase() + r.slice(1);
 
@@ -34,7 +35,7 @@ export function AddPersonForm() {
     startTransition(() => action(data));
   };
   return (
-    <form key={state?.data ?? "form"} onSubmit={submit} aria-label="Add a person" className="card">
+    <HydratedForm key={state?.data ?? "form"} onSubmit={submit} aria-label="Add a person" className="card">
       <h2>Add a person</h2>
       <label>
         Email <input name="email" type="email" autoComplete="off" required />
@@ -51,7 +52,7 @@ export function AddPersonForm() {
       </button>{" "}
       <Outcome state={state} />
       <p className="muted">At least 12 characters, not a known-bad password, not containing their email. Give it to them in person; they sign in with it.</p>
-    </form>
+    </HydratedForm>
   );
 }
 

@@ -3,6 +3,7 @@ import { startTransition, useActionState, type FormEvent } from "react";
 import type { AuthoredCase } from "@/lib/golden/case-schema";
 import { editCaseAction } from "../actions";
 import { DiffView, FindingsView } from "../guidance";
+import { HydratedForm } from "@/app/_components/hydrated-form";
 
 /** Edit a (dev) case: a new version, with a required change note. Item findings are shown with the result, never applied. */
 export function EditCaseForm({ caseId, version, content, behaviors }: { caseId: string; version: number; content: AuthoredCase; behaviors: readonly string[] }) {
@@ -18,7 +19,7 @@ export function EditCaseForm({ caseId, version, content, behaviors }: { caseId: 
     <section aria-label="Edit case">
       <h2>Edit (saves version {version + 1})</h2>
       {/* keyed by version: after a save the fields show the new current version */}
-      <form key={version} onSubmit={submit} aria-label="Edit case form" className="card form-grid">
+      <HydratedForm key={version} onSubmit={submit} aria-label="Edit case form" className="card form-grid">
         <input type="hidden" name="case_id" value={caseId} />
         <input type="hidden" name="base_version" value={version} />
         {content.suite === "policy" ? (
@@ -65,7 +66,7 @@ export function EditCaseForm({ caseId, version, content, behaviors }: { caseId: 
             Save new version
           </button>
         </div>
-      </form>
+      </HydratedForm>
       {state?.error ? (
         <p role="alert" className="error">
           {state.error}

@@ -2,6 +2,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { releaseProbeSetAction } from "./actions";
+import { HydratedForm } from "@/app/_components/hydrated-form";
 
 /** The lead's release of the previewed draft, with a note saying why. The server re-measures the draft and checks it is this one. */
 export function ReleaseForm({ digest, next }: { digest: string; next: number }) {
@@ -18,7 +19,7 @@ export function ReleaseForm({ digest, next }: { digest: string; next: number }) 
       router.refresh();
     });
   return (
-    <form aria-label="Release the draft" onSubmit={(e) => (e.preventDefault(), send())}>
+    <HydratedForm aria-label="Release the draft" onSubmit={(e) => (e.preventDefault(), send())}>
       <label>
         Why release v{next} (required, kept in the version history and the audit log)
         <br />
@@ -33,6 +34,6 @@ export function ReleaseForm({ digest, next }: { digest: string; next: number }) 
           {message.text}
         </p>
       ) : null}
-    </form>
+    </HydratedForm>
   );
 }
