@@ -68,7 +68,7 @@ test("300 anonymous requests are one audit row counting 300, found with the page
   await signIn(page, "lead");
   await page.goto("/audit");
   const filter = page.getByRole("form", { name: "Filter the audit log" });
-  await filter.getByLabel("Who").fill("anonymous");
+  await filter.getByLabel("Who", { exact: true }).fill("anonymous");
   await filter.getByLabel("Action").selectOption("run_audit.export.refused");
   await filter.getByLabel("Outcome").selectOption("refused");
   await filter.getByRole("button", { name: "Filter" }).click();
@@ -94,8 +94,8 @@ test("the Audit log pages through more entries than fit on one page, and filters
   await page.getByRole("link", { name: "‹ Newest entries" }).click();
   await expect(table.getByRole("row")).toHaveCount(101);
   const filter = page.getByRole("form", { name: "Filter the audit log" });
-  await filter.getByLabel("From").fill("2026-01-02");
-  await filter.getByLabel("To").fill("2026-01-02");
+  await filter.getByLabel("From", { exact: true }).fill("2026-01-02");
+  await filter.getByLabel("To", { exact: true }).fill("2026-01-02");
   await filter.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("status")).toHaveText("65 entries match; showing 65 newest.");
 });
