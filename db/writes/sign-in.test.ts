@@ -1,6 +1,6 @@
-import { randomBytes, scryptSync } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hashPassword } from "../../lib/auth/password";
 import type { ThrottleConfig } from "../../lib/auth/throttle";
 import { hashSessionToken } from "../../lib/auth/session-token";
 import { processDialect } from "../env";
@@ -28,11 +28,7 @@ const now = () => new Date(clock);
  */
 async function addPeople(...emails: string[]) {
   await createUsers(t.db, emails.map((email) => ({ email, name: email[0]!.toUpperCase() + email.slice(1, email.indexOf("@")), roles: ["analyst" as const], password: PASSWORD })), "test");
-  for (const email of emails) {
-    const salt = randomBytes(16);
-    const key = scryptSync(PASSWORD.normalize("NFKC"), salt, 32, { N: 2 ** 10, r: 8, p: 1 });
-    await t.db.update(users).set({ passwordHash: ["scrypt", 2 ** 10, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$") }).where(eq(users.email, email));
-  }
+  for (const email of emails) await t.db.update(users).set({ passwordHash: await hashPassword(PASSWORD, { N: 2 ** 10, r: 8, p: 1 }) }).where(eq(users.email, email));
 }
 
 beforeEach(async () => {

@@ -39,9 +39,12 @@ export function checkPasswordPolicy(password: string, context: { email?: string 
   return { ok: true };
 }
 
-/** Hashes with a fresh 16-byte salt; the result is `scrypt$N$r$p$salt$hash`, salt and hash base64url. */
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS;
+/**
+ * Hashes with a fresh 16-byte salt; the result is `scrypt$N$r$p$salt$hash`, salt and hash base64url. `params` other than
+ * SCRYPT_PARAMS are for tests that exercise sign-in, not the KDF (needsRehash flags such a hash).
+ */
+export async function hashPassword(password: string, params: { N: number; r: number; p: number } = SCRYPT_PARAMS): Promise<string> {
+  const { N, r, p } = params;
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(normalise(password), salt, KEY_BYTES, { N, r, p, maxmem: maxmemFor(N, r) });
   return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
