@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, repo, signIn } from "./helpers";
+import { repo, signIn } from "./helpers";
 
 test("an analyst writes a case with a vague item and sees the warning", async ({ page }) => {
   await signIn(page, "analyst");
@@ -115,9 +115,8 @@ test("the draft form takes no typing before its page has hydrated, so nothing ty
   // Without scripts the page stays as the server sent it: the state a slow link shows for its first moments.
   const still = await browser.newContext({ javaScriptEnabled: false });
   try {
-    const res = await still.request.post("/api/sign-in", { data: { email: "analyst@assay.test", password: DEMO_PASSWORD } });
-    expect(res.status()).toBe(200);
     const cold = await still.newPage();
+    await signIn(cold, "analyst"); // an API sign-in and the home page, both of which need no scripts
     await cold.goto("/golden");
     const form = cold.getByRole("form", { name: "Draft a golden case" });
     await expect(form.getByLabel(/Customer message/)).toBeDisabled();
